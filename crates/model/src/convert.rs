@@ -1,0 +1,114 @@
+//! Read with one dialect, write with another, and locate every loss in both documents.
+
+use crate::dialect::OutputFile;
+use crate::dialect::{Dialect, DialectError, Source, WriteOptions};
+use crate::field::Field;
+use crate::loss::{Entry, Loss};
+use crate::tool::Tool;
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conversion {
+    pub tool: Tool,
+    pub files: Vec<OutputFile>,
+    /// Reader entries first, then writer entries, each in the order they arose.
+    pub entries: Vec<Entry>,
+}
+
+pub fn convert(
+    from: &dyn Dialect,
+    to: &dyn Dialect,
+    source: &Source<'_>,
+    options: &WriteOptions,
+) -> Result<Conversion, DialectError> {
+    let imported = from.read(source)?;
+    let written = to.write(&imported.tool, options)?;
+    let empty = Value::Null;
+    let output = written.manifest().unwrap_or(&empty);
+    let locator = Locator {
+        from,
+        to,
+        input: source.document,
+        output,
+        tool: &imported.tool,
+    };
+    let entries = imported
+        .losses
+        .iter()
+        .chain(&written.losses)
+        .map(|loss| locator.entry(loss))
+        .collect();
+    Ok(Conversion {
+        tool: imported.tool,
+        files: written.files,
+        entries,
+    })
+}
+
+struct Locator<'a> {
+    from: &'a dyn Dialect,
+    to: &'a dyn Dialect,
+    input: &'a Value,
+    output: &'a Value,
+    tool: &'a Tool,
+}
+
+impl Locator<'_> {
+    fn entry(&self, loss: &Loss) -> Entry {
+        let source = self.pointer_in(self.from, self.input, loss.field);
+        Entry {
+            code: loss.code,
+            severity: loss.code.severity(),
+            source: nearest_existing(self.input, &source),
+            target: self.pointer_in(self.to, self.output, loss.field),
+            message: loss.message.clone(),
+        }
+    }
+
+    /// The field's pointer in a dialect's layout, or its nearest enclosing field's.
+    fn pointer_in(&self, dialect: &dyn Dialect, document: &Value, field: Field) -> String {
+        if let Field::Extra(index) = field {
+            return match self.tool.extras.get(index) {
+                Some(extra) if extra.dialect == dialect.id() => extra.pointer.clone(),
+                _ => String::new(),
+            };
+        }
+        let mut current = Some(field);
+        while let Some(candidate) = current {
+            if let Some(pointer) = dialect.locate(candidate, self.tool, document) {
+                return pointer;
+            }
+            current = candidate.parent();
+        }
+        String::new()
+    }
+}
+
+/// Trims a pointer to the longest prefix that exists, so a source pointer
+/// always names something the user can find in the input.
+fn nearest_existing(document: &Value, pointer: &str) -> String {
+    let mut candidate = pointer;
+    loop {
+        if document.pointer(candidate).is_some() {
+            return candidate.to_owned();
+        }
+        match candidate.rfind('/') {
+            Some(cut) => candidate = &candidate[..cut],
+            None => return String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest_existing;
+    use serde_json::json;
+
+    #[test]
+    fn nearest_existing_walks_up_to_a_real_node() {
+        let doc = json!({"a": {"b": [1]}});
+        assert_eq!(nearest_existing(&doc, "/a/b/0"), "/a/b/0");
+        assert_eq!(nearest_existing(&doc, "/a/b/3/x"), "/a/b");
+        assert_eq!(nearest_existing(&doc, "/zz"), "");
+    }
+}

@@ -1,0 +1,132 @@
+//! The contract every dialect crate implements, and nothing else does.
+
+use crate::field::Field;
+use crate::loss::Loss;
+use crate::tool::Tool;
+use serde_json::Value;
+use std::path::Path;
+
+/// A parsed input document and where it came from.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The input as the user named it, for messages.
+    pub display: &'a str,
+    /// The folder holding the manifest, for dialects with companion files; `None` for stdin.
+    pub dir: Option<&'a Path>,
+    pub document: &'a Value,
+}
+
+/// What a reader returns: the tool, plus everything it could not carry into it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub tool: Tool,
+    pub losses: Vec<Loss>,
+}
+
+/// Choices the user makes on the command line that fill gaps in the target.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    pub toolkit: Option<String>,
+    pub toolkit_version: Option<String>,
+    pub provider: Option<String>,
+    pub keep_secrets: bool,
+    pub scaffold: bool,
+}
+
+/// One file a writer produces, relative to the output location.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputFile {
+    /// `/`-separated, checked by the writer to stay inside the output folder.
+    pub path: String,
+    pub content: OutputContent,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OutputContent {
+    /// The manifest itself, serialized as JSON or YAML at the user's choice.
+    Manifest(Value),
+    /// A companion file written byte for byte.
+    Text(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// The manifest comes first.
+    pub files: Vec<OutputFile>,
+    pub losses: Vec<Loss>,
+}
+
+impl Written {
+    pub fn manifest(&self) -> Option<&Value> {
+        self.files.iter().find_map(|file| match &file.content {
+            OutputContent::Manifest(value) => Some(value),
+            OutputContent::Text(_) => None,
+        })
+    }
+}
+
+/// Whether a dialect's output is one file or a folder of files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputLayout {
+    File,
+    Folder,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DialectError {
+    /// The input does not have the shape of this dialect.
+    #[error("{pointer}: {message}")]
+    Invalid { pointer: String, message: String },
+    /// The tool has something the target requires but cannot hold.
+    #[error("{pointer}: cannot be written as {dialect}: {reason}")]
+    Inexpressible {
+        dialect: &'static str,
+        pointer: String,
+        reason: String,
+    },
+    /// A name would place a file outside the output folder.
+    #[error("unsafe file name {name:?}: {reason}")]
+    UnsafeName { name: String, reason: String },
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+}
+
+impl DialectError {
+    pub fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        DialectError::Invalid {
+            pointer: display_pointer(pointer.into()),
+            message: message.into(),
+        }
+    }
+}
+
+/// Shows the root pointer `""` as `/` so that messages never have an empty place.
+pub fn display_pointer(pointer: String) -> String {
+    if pointer.is_empty() {
+        "/".to_owned()
+    } else {
+        pointer
+    }
+}
+
+pub trait Dialect: Sync + std::fmt::Debug {
+    /// The id users type: `arcade-v1`, `taskweaver`, ...
+    fn id(&self) -> &'static str;
+
+    fn layout(&self) -> OutputLayout;
+
+    /// How strongly a parsed document looks like this dialect; 0 means not at all.
+    fn detect(&self, document: &Value) -> u8;
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError>;
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError>;
+
+    /// Where `field` lives in this dialect's layout. `document` is the actual document,
+    /// for dialects that accept more than one spelling of a key.
+    /// `None` when the dialect has no place for the field.
+    fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String>;
+
+    /// The schema outputs must validate against, with any documented correction applied.
+    fn output_schema(&self) -> Result<Value, DialectError>;
+}

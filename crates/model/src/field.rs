@@ -1,0 +1,81 @@
+//! Dialect-neutral names for the places a loss can occur.
+//!
+//! A writer reports "parameter 2's element type" and each dialect translates that
+//! into a JSON pointer in its own layout (`Dialect::locate`), so the report can name
+//! the place in both the input and the output without either writer knowing the
+//! other's layout.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Root,
+    Name,
+    DisplayName,
+    Description,
+    Version,
+    Toolkit,
+    ToolkitName,
+    ToolkitDescription,
+    ToolkitVersion,
+    Parameters,
+    Parameter(usize),
+    ParameterDescription(usize),
+    ParameterRequired(usize),
+    ParameterType(usize),
+    ParameterElementType(usize),
+    ParameterEnum(usize),
+    ParameterDefault(usize),
+    ParameterInferrable(usize),
+    Output,
+    OutputModes,
+    OutputDescription,
+    OutputType,
+    OutputElementType,
+    OutputEnum,
+    Returns,
+    Return(usize),
+    Authorization,
+    AuthProvider,
+    AuthAuthority,
+    AuthScopes,
+    Settings,
+    Setting(usize),
+    SettingValue(usize),
+    Examples,
+    Example(usize),
+    Implementation,
+    Enabled,
+    Author,
+    Url,
+    License,
+    /// `Tool::extras[i]`.
+    Extra(usize),
+}
+
+impl Field {
+    /// The enclosing field, used when a dialect has no place for this one.
+    pub fn parent(self) -> Option<Field> {
+        use Field::*;
+        Some(match self {
+            Root => return None,
+            Name | DisplayName | Description | Version | Toolkit | Parameters | Output
+            | Authorization | Settings | Examples | Implementation | Enabled | Author | Url
+            | License | Extra(_) => Root,
+            ToolkitName | ToolkitDescription | ToolkitVersion => Toolkit,
+            Parameter(_) => Parameters,
+            ParameterDescription(i)
+            | ParameterRequired(i)
+            | ParameterType(i)
+            | ParameterEnum(i)
+            | ParameterDefault(i)
+            | ParameterInferrable(i) => Parameter(i),
+            ParameterElementType(i) => ParameterType(i),
+            OutputModes | OutputDescription | OutputType | OutputEnum | Returns => Output,
+            OutputElementType => OutputType,
+            Return(_) => Returns,
+            AuthProvider | AuthAuthority | AuthScopes => Authorization,
+            Setting(_) => Settings,
+            SettingValue(i) => Setting(i),
+            Example(_) => Examples,
+        })
+    }
+}

@@ -1,0 +1,22 @@
+//! The canonical tool model every toolshift dialect reads into and writes from,
+//! the loss report, the dialect contract, and the tolerant text reader they share.
+//!
+//! This crate knows no dialect. See `docs/ARCHITECTURE.md` for the invariants.
+
+pub mod convert;
+pub mod dialect;
+pub mod field;
+pub mod loss;
+pub mod pointer;
+pub mod report;
+pub mod syntax;
+pub mod tool;
+
+pub use convert::{convert, Conversion};
+pub use dialect::{
+    Dialect, DialectError, Imported, OutputContent, OutputFile, OutputLayout, Source, WriteOptions,
+    Written,
+};
+pub use field::Field;
+pub use loss::{Entry, Loss, LossCode, Severity};
+pub use tool::*;

@@ -1,0 +1,185 @@
+//! The lossy-conversion report: every field dropped, changed or invented.
+
+use crate::field::Field;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Information in the input has no place in the output.
+    Lost,
+    /// Information survived, in a different form.
+    Changed,
+    /// The output holds a value the input did not give; toolshift chose it.
+    Defaulted,
+}
+
+impl Severity {
+    pub const ALL: [Severity; 3] = [Severity::Lost, Severity::Changed, Severity::Defaulted];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Lost => "lost",
+            Severity::Changed => "changed",
+            Severity::Defaulted => "defaulted",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// Declares the closed set of loss codes with their stable id, severity and
+/// one-line meaning in a single table, so the enum, `ALL` and the docs check
+/// cannot disagree.
+macro_rules! loss_codes {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, $severity:ident, $summary:literal; )+) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum LossCode {
+            $( $(#[$doc])* $variant, )+
+        }
+
+        impl LossCode {
+            pub const ALL: &'static [LossCode] = &[ $( LossCode::$variant, )+ ];
+
+            /// The stable kebab-case id users match with `--deny`.
+            pub fn code(self) -> &'static str {
+                match self { $( LossCode::$variant => $code, )+ }
+            }
+
+            pub fn severity(self) -> Severity {
+                match self { $( LossCode::$variant => Severity::$severity, )+ }
+            }
+
+            /// What the code means, in one sentence.
+            pub fn summary(self) -> &'static str {
+                match self { $( LossCode::$variant => $summary, )+ }
+            }
+        }
+    };
+}
+
+loss_codes! {
+    ArrayElementTypeLost = "array-element-type-lost", Lost,
+        "An array parameter or output became an untyped `json` value; its element type is gone.";
+    EnumDropped = "enum-dropped", Lost,
+        "The target cannot constrain this type to a list of allowed values, so the list was dropped.";
+    EnumOnNonString = "enum-on-non-string", Changed,
+        "Arcade v1 allows `enum` only on string parameters; toolshift kept this one, but a v1 output will drop it.";
+    NameQualified = "name-qualified", Changed,
+        "The toolkit name was folded into the tool name as `Toolkit.ToolName`, the only place Arcade v1 can hold it.";
+    NameSplit = "name-split", Changed,
+        "A qualified name `Toolkit.ToolName` was split into a toolkit name and a tool name.";
+    ToolkitDefaulted = "toolkit-defaulted", Defaulted,
+        "The target requires a toolkit name and the input has none; a default was written.";
+    ToolkitVersionDefaulted = "toolkit-version-defaulted", Defaulted,
+        "The target requires a toolkit version and the input has none; a default was written.";
+    ToolkitDropped = "toolkit-dropped", Lost,
+        "The target has no toolkit object; this toolkit field was dropped.";
+    ToolVersionDropped = "tool-version-dropped", Lost,
+        "The target has no per-tool version; the tool's own version was dropped.";
+    ToolVersionGenerated = "tool-version-generated", Defaulted,
+        "The target requires a content-hash version; toolshift wrote a digest of the tool's content.";
+    ToolVersionReplaced = "tool-version-replaced", Changed,
+        "The version is not a 7 to 40 digit lowercase hex hash, which Arcade v1 requires; a content digest replaced it.";
+    ProviderInferred = "provider-inferred", Defaulted,
+        "The target requires an OAuth2 provider id; toolshift inferred it from the authorization URL's host.";
+    ProviderDefaulted = "provider-defaulted", Defaulted,
+        "The target requires an OAuth2 provider id and none could be inferred; the generic `oauth2` was written.";
+    ProviderDropped = "provider-dropped", Lost,
+        "The target has no OAuth2 provider id; the provider was dropped.";
+    AuthorityInferred = "authority-inferred", Defaulted,
+        "The target requires an authorization URL and the input has none; the provider's known URL was written.";
+    AuthorizationDropped = "authorization-dropped", Lost,
+        "The target cannot express this authorization requirement.";
+    OutputDescriptionDropped = "output-description-dropped", Lost,
+        "The target can describe an output only together with its type, and the input gives no type.";
+    OutputModesDefaulted = "output-modes-defaulted", Defaulted,
+        "The target requires output modes and the input has none; `value` and `error` were written.";
+    OutputModesDropped = "output-modes-dropped", Lost,
+        "The target has no output modes; they were dropped.";
+    ReturnValuesDropped = "return-values-dropped", Lost,
+        "The target describes one output value, not named return values; these were dropped.";
+    TypeChanged = "type-changed", Changed,
+        "The target has no equivalent of this type; a broader type was written.";
+    ParameterDefaultDropped = "parameter-default-dropped", Lost,
+        "The target has no per-parameter default; the default was dropped.";
+    RequiredDefaulted = "required-defaulted", Defaulted,
+        "The target requires a `required` flag and the input has none; `false` was written.";
+    DescriptionDefaulted = "description-defaulted", Defaulted,
+        "The target requires a description and the input has none or too short a one; a placeholder was written.";
+    SettingDropped = "setting-dropped", Lost,
+        "The target has no installation settings; this setting was dropped.";
+    ExampleDropped = "example-dropped", Lost,
+        "The target has no examples; this example was dropped.";
+    ImplementationDropped = "implementation-dropped", Lost,
+        "The target has no reference to an implementation file; it was dropped.";
+    MetadataDropped = "metadata-dropped", Lost,
+        "The target has no place for this descriptive field (display name, author, URL, licence, enabled flag).";
+    FieldDropped = "field-dropped", Lost,
+        "The input has a key that neither the canonical model nor the target can hold.";
+}
+
+/// One loss as a writer or reader first sees it: which field, not yet where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loss {
+    pub code: LossCode,
+    pub field: Field,
+    pub message: String,
+}
+
+impl Loss {
+    pub fn new(code: LossCode, field: Field, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// One line of the report, located in both documents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    #[serde(serialize_with = "serialize_code")]
+    pub code: LossCode,
+    pub severity: Severity,
+    /// RFC 6901 pointer into the input.
+    pub source: String,
+    /// RFC 6901 pointer into the output (where the value is, or would have been).
+    pub target: String,
+    pub message: String,
+}
+
+fn serialize_code<S: serde::Serializer>(code: &LossCode, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(code.code())
+}
+
+impl LossCode {
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.code() == text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in LossCode::ALL {
+            let id = code.code();
+            assert!(seen.insert(id), "duplicate code {id}");
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                    && !id.starts_with('-')
+                    && !id.ends_with('-')
+                    && !id.contains("--"),
+                "{id} is not kebab-case"
+            );
+            assert_eq!(LossCode::parse(id), Some(*code));
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Reading manifest text tolerantly and safely.
+//!
+//! Real files carry comments and trailing commas (JSONC, JSON5) or are YAML. The
+//! parsing crates have traps (see `LIBRARY-NOTES.md`): json5 overflows the stack on
+//! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
+//! yaml_serde drops tags. Everything here refuses those cases with a located error.
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+use std::fmt;
+
+/// Deeper documents are refused before any recursive parser sees them.
+pub const MAX_DEPTH: usize = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    Json,
+    /// JSON with comments or trailing commas (read through json5).
+    Jsonc,
+    Yaml,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SyntaxError {
+    #[error("invalid JSON: {0}")]
+    Json(String),
+    #[error("invalid YAML: {0}")]
+    Yaml(String),
+    #[error("line {line}: nesting deeper than {MAX_DEPTH} levels; no tool manifest is this deep")]
+    TooDeep { line: usize },
+    #[error("line {line}, column {column}: YAML tag `{tag}` is refused: no dialect uses tags, and the YAML reader would drop it, changing the value unseen")]
+    YamlTag {
+        line: usize,
+        column: usize,
+        tag: String,
+    },
+    #[error("{pointer}: mapping key is not a string or number")]
+    ComplexKey { pointer: String },
+    #[error("{pointer}: number {number} cannot be represented in JSON")]
+    NonFiniteNumber { pointer: String, number: String },
+    #[error("the document is empty")]
+    Empty,
+}
+
+/// Parses a manifest as JSON, JSON with comments, or YAML, in that order of preference.
+pub fn parse(text: &str) -> Result<(Value, Syntax), SyntaxError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(SyntaxError::Empty);
+    }
+    if looks_like_json(text) {
+        parse_json_family(text)
+    } else {
+        parse_yaml(text).map(|value| (value, Syntax::Yaml))
+    }
+}
+
+fn looks_like_json(text: &str) -> bool {
+    let start = text.trim_start();
+    start.starts_with('{')
+        || start.starts_with('[')
+        || start.starts_with("//")
+        || start.starts_with("/*")
+}
+
+fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
+    let strict_error = {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        match ValueSeed::root().deserialize(&mut deserializer) {
+            Ok(value) => match deserializer.end() {
+                Ok(()) => return Ok((value, Syntax::Json)),
+                Err(error) => error.to_string(),
+            },
+            Err(error) => error.to_string(),
+        }
+    };
+    if strict_error.contains("duplicate key") {
+        return Err(SyntaxError::Json(strict_error));
+    }
+    check_depth(text)?;
+    match json5_value(text) {
+        Ok(value) => Ok((value, Syntax::Jsonc)),
+        Err(lenient_error) => {
+            // A plain-JSON file is better served by serde_json's message; a file that
+            // uses comments would only get "unexpected /" from it.
+            let uses_json5 = text.contains("//") || text.contains("/*");
+            Err(SyntaxError::Json(if uses_json5 {
+                lenient_error
+            } else {
+                strict_error
+            }))
+        }
+    }
+}
+
+fn json5_value(text: &str) -> Result<Value, String> {
+    let mut deserializer = json5::Deserializer::from_str(text);
+    ValueSeed::root()
+        .deserialize(&mut deserializer)
+        .map_err(|e| e.to_string())
+}
+
+/// Measures bracket nesting, skipping strings and comments, without recursion.
+fn check_depth(text: &str) -> Result<(), SyntaxError> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut line, mut index) = (0usize, 1usize, 0usize);
+    while let Some(&byte) = bytes.get(index) {
+        match byte {
+            b'\n' => line += 1,
+            b'"' | b'\'' => {
+                index += 1;
+                while let Some(&inner) = bytes.get(index) {
+                    match inner {
+                        b'\\' => index += 1,
+                        b'\n' => line += 1,
+                        _ if inner == byte => break,
+                        _ => {}
+                    }
+                    index += 1;
+                }
+            }
+            b'/' if bytes.get(index + 1) == Some(&b'/') => {
+                while bytes.get(index).is_some_and(|&b| b != b'\n') {
+                    index += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(index + 1) == Some(&b'*') => {
+                index += 2;
+                while let Some(&inner) = bytes.get(index) {
+                    if inner == b'*' && bytes.get(index + 1) == Some(&b'/') {
+                        index += 1;
+                        break;
+                    }
+                    if inner == b'\n' {
+                        line += 1;
+                    }
+                    index += 1;
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(SyntaxError::TooDeep { line });
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        index += 1;
+    }
+    Ok(())
+}
+
+fn parse_yaml(text: &str) -> Result<Value, SyntaxError> {
+    // yaml_serde bounds recursion and aliases, so it runs first; only a document it
+    // accepts is scanned for tags.
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|e| SyntaxError::Yaml(e.to_string()))?;
+    refuse_tags(text)?;
+    yaml_to_json(yaml, "")
+}
+
+/// yaml_serde keeps only local `!tag`s and silently drops global ones such as
+/// `!!python/object/apply`, so tags are found on the event stream instead.
+/// Core-schema tags on scalars (`!!str`, `!!int`, ...) only pick a scalar type and pass.
+fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
+    use saphyr_parser::{Event, Parser};
+    const CORE_SCALAR_TAGS: [&str; 5] = ["str", "int", "float", "bool", "null"];
+    for event in Parser::new_from_str(text) {
+        let Ok((event, span)) = event else {
+            return Ok(());
+        };
+        let tag = match event {
+            Event::Scalar(_, _, _, Some(tag)) => tag,
+            Event::SequenceStart(_, Some(tag)) | Event::MappingStart(_, Some(tag)) => tag,
+            _ => continue,
+        };
+        let harmless = tag.is_yaml_core_schema()
+            && (CORE_SCALAR_TAGS.contains(&tag.suffix.as_str())
+                || matches!(tag.suffix.as_str(), "seq" | "map"));
+        if !harmless {
+            return Err(SyntaxError::YamlTag {
+                line: span.start.line(),
+                column: span.start.col() + 1,
+                tag: tag.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn yaml_to_json(yaml: serde_yaml::Value, pointer: &str) -> Result<Value, SyntaxError> {
+    use serde_yaml::Value as Y;
+    Ok(match yaml {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(b),
+        Y::Number(n) => yaml_number(&n, pointer)?,
+        Y::String(s) => Value::String(s),
+        Y::Sequence(items) => Value::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| yaml_to_json(item, &format!("{pointer}/{i}")))
+                .collect::<Result<_, _>>()?,
+        ),
+        Y::Mapping(mapping) => {
+            let mut object = Map::new();
+            for (key, item) in mapping {
+                let key = match key {
+                    Y::String(s) => s,
+                    Y::Number(n) => n.to_string(),
+                    Y::Bool(b) => b.to_string(),
+                    _ => {
+                        return Err(SyntaxError::ComplexKey {
+                            pointer: pointer.to_owned(),
+                        })
+                    }
+                };
+                let child = crate::pointer::child(pointer, &key);
+                let item = yaml_to_json(item, &child)?;
+                object.insert(key, item);
+            }
+            Value::Object(object)
+        }
+        // Local tags reach here only if the event scan missed them; refuse all the same.
+        Y::Tagged(tagged) => {
+            return Err(SyntaxError::Yaml(format!(
+                "{}: YAML tag `{}` is refused",
+                crate::dialect::display_pointer(pointer.to_owned()),
+                tagged.tag
+            )))
+        }
+    })
+}
+
+fn yaml_number(number: &serde_yaml::Number, pointer: &str) -> Result<Value, SyntaxError> {
+    if let Some(i) = number.as_i64() {
+        return Ok(Value::from(i));
+    }
+    if let Some(u) = number.as_u64() {
+        return Ok(Value::from(u));
+    }
+    number
+        .as_f64()
+        .and_then(Number::from_f64)
+        .map(Value::Number)
+        .ok_or_else(|| SyntaxError::NonFiniteNumber {
+            pointer: pointer.to_owned(),
+            number: number.to_string(),
+        })
+}
+
+/// Builds a `serde_json::Value` while refusing duplicate keys, naming their pointer.
+struct ValueSeed {
+    pointer: String,
+}
+
+impl ValueSeed {
+    fn root() -> Self {
+        Self {
+            pointer: String::new(),
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for ValueSeed {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ValueSeed {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Number::from_f64(v).map(Value::Number).ok_or_else(|| {
+            E::custom(format!(
+                "{}: number {v} cannot be represented in JSON",
+                self.pointer
+            ))
+        })
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(ValueSeed {
+            pointer: format!("{}/{}", self.pointer, items.len()),
+        })? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let child = crate::pointer::child(&self.pointer, &key);
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format!(
+                    "duplicate key `{key}` at {child}; JSON readers disagree on which one wins, so toolshift refuses it"
+                )));
+            }
+            let value = map.next_value_seed(ValueSeed { pointer: child })?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn plain_json_keeps_key_order() {
+        let (value, syntax) = parse(r#"{"b": 1, "a": [true, null, 2.5]}"#).unwrap();
+        assert_eq!(syntax, Syntax::Json);
+        assert_eq!(
+            serde_json::to_string(&value).unwrap(),
+            r#"{"b":1,"a":[true,null,2.5]}"#
+        );
+    }
+
+    #[test]
+    fn comments_and_trailing_commas_read_as_jsonc() {
+        let parsed = parse("// head\n{\"a\": 1, /* mid */ \"b\": [1, 2,],}\n");
+        assert_eq!(parsed, Ok((json!({"a": 1, "b": [1, 2]}), Syntax::Jsonc)));
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_with_their_pointer() {
+        for text in [
+            r#"{"x": {"a": 1, "a": 2}}"#,
+            "{\"x\": {\"a\": 1, \"a\": 2,}}",
+        ] {
+            match parse(text) {
+                Err(SyntaxError::Json(message)) => {
+                    assert!(message.contains("duplicate key `a` at /x/a"), "{message}")
+                }
+                other => panic!("expected a duplicate-key error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_json5_sees_it() {
+        let text = format!("// c\n{}", "[".repeat(5_000));
+        assert_eq!(parse(&text), Err(SyntaxError::TooDeep { line: 2 }));
+    }
+
+    #[test]
+    fn brackets_inside_strings_and_comments_do_not_count() {
+        let text = format!("// {}\n{{\"a\": \"{}\"}}", "[".repeat(500), "{".repeat(500));
+        assert!(parse(&text).is_ok());
+    }
+
+    #[test]
+    fn yaml_tags_are_refused() {
+        let err = parse("name: x\ncode: !!python/object/apply:os.system ['x']\n");
+        assert!(
+            matches!(err, Err(SyntaxError::YamlTag { line: 2, ref tag, .. }) if tag.contains("python/object/apply")),
+            "{err:?}"
+        );
+        let local = parse("name: !custom x\n");
+        assert!(
+            matches!(local, Err(SyntaxError::YamlTag { line: 1, .. })),
+            "{local:?}"
+        );
+        assert!(parse("port: !!int \"8\"\n").is_ok());
+    }
+
+    #[test]
+    fn yaml_empty_value_is_null() {
+        assert_eq!(
+            parse("configurations:\n").map(|p| p.0),
+            Ok(json!({"configurations": null}))
+        );
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        assert_eq!(parse("  \n"), Err(SyntaxError::Empty));
+    }
+}

@@ -1,0 +1,255 @@
+//! The canonical tool: one shape that every dialect reads into and writes from.
+//!
+//! Optional fields are `Option` so that "absent" and "present with a default value"
+//! stay distinct: a same-dialect round trip must not invent keys the input lacked.
+
+use serde_json::Value;
+
+/// One tool, independent of any dialect.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tool {
+    /// The machine name the model calls (`SendEmail`, `sql_pull_data`, a hubId).
+    pub name: String,
+    /// A separate human-facing title, where a dialect has one (AnythingLLM `name`).
+    pub display_name: Option<String>,
+    pub toolkit: Option<Toolkit>,
+    pub description: Option<String>,
+    /// The tool's own version: a content hash in Arcade v1, free text elsewhere.
+    pub version: Option<String>,
+    pub parameters: Vec<Parameter>,
+    pub output: Output,
+    pub authorization: Authorization,
+    pub settings: Vec<Setting>,
+    pub examples: Vec<Example>,
+    pub implementation: Option<Implementation>,
+    /// TaskWeaver `enabled`, AnythingLLM `active`.
+    pub enabled: Option<bool>,
+    pub author: Option<String>,
+    pub url: Option<String>,
+    pub license: Option<String>,
+    /// Keys the source dialect had that the model has no field for.
+    pub extras: Vec<Extra>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Toolkit {
+    pub name: String,
+    pub description: Option<String>,
+    pub version: Option<String>,
+    pub origin: ToolkitOrigin,
+}
+
+/// Where the toolkit came from, so that a writer can report a toolkit it had to infer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ToolkitOrigin {
+    /// The input declared it as a toolkit object.
+    #[default]
+    Declared,
+    /// It was split off a qualified tool name such as `Google.SendEmail`.
+    QualifiedName,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameter {
+    pub name: String,
+    pub description: Option<String>,
+    pub required: Option<bool>,
+    pub schema: ValueSchema,
+    /// A default value, kept in the JSON type it was written with.
+    pub default: Option<Value>,
+    /// Whether a model may infer the value (Arcade; defaults to true there).
+    pub inferrable: Option<bool>,
+}
+
+/// The type of a value, with its allowed values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValueSchema {
+    pub value_type: ValueType,
+    pub allowed: Option<Vec<String>>,
+}
+
+impl ValueSchema {
+    pub fn of(value_type: ValueType) -> Self {
+        Self {
+            value_type,
+            allowed: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Primitive {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Json,
+}
+
+impl Primitive {
+    pub fn canonical_name(self) -> &'static str {
+        match self {
+            Primitive::String => "string",
+            Primitive::Integer => "integer",
+            Primitive::Number => "number",
+            Primitive::Boolean => "boolean",
+            Primitive::Json => "json",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueType {
+    Primitive(Primitive),
+    /// A list whose elements are one primitive type.
+    Array(Primitive),
+    /// A type name only one dialect understands (`pandas.DataFrame`, `List[Tuple[str, str]]`),
+    /// kept verbatim so that the same dialect can write it back.
+    Native {
+        dialect: String,
+        name: String,
+    },
+}
+
+impl ValueType {
+    pub const STRING: ValueType = ValueType::Primitive(Primitive::String);
+
+    /// The name used in messages, independent of dialect spelling.
+    pub fn describe(&self) -> String {
+        match self {
+            ValueType::Primitive(p) => p.canonical_name().to_owned(),
+            ValueType::Array(p) => format!("array of {}", p.canonical_name()),
+            ValueType::Native { dialect, name } => format!("{dialect} type `{name}`"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Output {
+    /// Arcade `available_modes`, in input order.
+    pub modes: Vec<OutputMode>,
+    pub description: Option<String>,
+    pub schema: Option<ValueSchema>,
+    /// Named return values (TaskWeaver `returns`).
+    pub returns: Vec<ReturnValue>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputMode {
+    Value,
+    Error,
+    Null,
+    Artifact,
+    RequiresAuthorization,
+}
+
+impl OutputMode {
+    pub const ALL: [OutputMode; 5] = [
+        OutputMode::Value,
+        OutputMode::Error,
+        OutputMode::Null,
+        OutputMode::Artifact,
+        OutputMode::RequiresAuthorization,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutputMode::Value => "value",
+            OutputMode::Error => "error",
+            OutputMode::Null => "null",
+            OutputMode::Artifact => "artifact",
+            OutputMode::RequiresAuthorization => "requires_authorization",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|mode| mode.as_str() == text)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReturnValue {
+    pub name: String,
+    pub description: Option<String>,
+    pub value_type: ValueType,
+}
+
+/// What the tool needs before it can run on a user's behalf.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Authorization {
+    /// The input said nothing (or `null`).
+    #[default]
+    Unspecified,
+    /// Explicitly none.
+    None,
+    /// A bearer token supplied by the platform.
+    Token,
+    OAuth2(OAuth2),
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OAuth2 {
+    /// Arcade provider id (`google`, `slack_user`, ...).
+    pub provider: Option<String>,
+    /// The authorization server URL (v1 `url`, v2 `authority`).
+    pub authority: Option<String>,
+    pub scopes: Option<Vec<String>>,
+}
+
+/// A value configured once per installation rather than per call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setting {
+    pub key: String,
+    pub description: Option<String>,
+    pub value_type: Option<String>,
+    pub required: Option<bool>,
+    pub default: Option<Value>,
+    pub value: Option<Value>,
+    /// Credentials: their values are never copied unless the user asks.
+    pub secret: bool,
+    pub input: Option<InputHint>,
+}
+
+/// How a settings UI should ask for a value (AnythingLLM `setup_args.*.input`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputHint {
+    pub kind: String,
+    pub placeholder: Option<String>,
+    pub hint: Option<String>,
+    pub options: Option<Vec<Value>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Example {
+    pub prompt: Option<String>,
+    pub call: ExampleCall,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExampleCall {
+    /// Arguments as a JSON object (AnythingLLM `call`, parsed).
+    Arguments(Value),
+    /// Source code in some language (TaskWeaver `examples` is Python).
+    Code { language: String, text: String },
+    /// A call string that was not valid JSON, kept verbatim.
+    Verbatim(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Implementation {
+    pub language: String,
+    /// Path relative to the manifest.
+    pub file: String,
+    /// Whether the file was found next to the manifest when it was read.
+    pub present: Option<bool>,
+}
+
+/// A key of the source document with no canonical field, kept so that the
+/// same dialect can write it back and any other can report it by pointer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extra {
+    pub dialect: String,
+    /// RFC 6901 pointer into the source document.
+    pub pointer: String,
+    pub value: Value,
+}
