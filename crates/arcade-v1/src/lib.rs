@@ -1,1 +1,117 @@
+//! Arcade v1 tool definitions.
+//!
+//! `schema` mirrors the official schema; `read` and `write` map it to and from the
+//! canonical model; this file places fields, detects the dialect, and applies the
+//! one documented correction to the schema outputs are validated with.
 
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::{json, Value};
+use toolshift_model::dialect::Dialect;
+use toolshift_model::{
+    syntax, DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+};
+
+pub const ID: &str = "arcade-v1";
+pub const SCHEMA: &str = include_str!("../schema/arcade-v1.schema.jsonc");
+pub use read::split_qualified_name;
+pub use write::is_hash_version;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcadeV1;
+
+impl Dialect for ArcadeV1 {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        let Some(object) = document.as_object() else {
+            return 0;
+        };
+        if object.contains_key("toolkit") || object.contains_key("inputs") {
+            return 0;
+        }
+        let mut score = 0;
+        let parameters = object
+            .get("input")
+            .and_then(|input| input.get("parameters"))
+            .and_then(Value::as_array);
+        if let Some(parameters) = parameters {
+            score += 2;
+            if parameters.iter().any(|p| p.get("schema").is_some()) {
+                score += 3;
+            }
+            if parameters.iter().any(|p| p.get("value_schema").is_some()) {
+                return 0;
+            }
+        }
+        if object.get("version").is_some_and(|v| v.as_str().is_some_and(is_hash_version)) {
+            score += 2;
+        }
+        if object.get("output").and_then(|o| o.get("value")).is_some() {
+            score += 1;
+        }
+        score
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
+        let inputs = "/input/parameters";
+        let oauth2 = "/requirements/authorization/oauth2";
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name => "/name".into(),
+            Field::Description => "/description".into(),
+            Field::Version => "/version".into(),
+            Field::Toolkit | Field::ToolkitName if tool.toolkit.is_some() => "/name".into(),
+            Field::Parameters => inputs.into(),
+            Field::Parameter(i) => format!("{inputs}/{i}"),
+            Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
+            Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
+            Field::ParameterType(i) => format!("{inputs}/{i}/schema/type"),
+            Field::ParameterEnum(i) => format!("{inputs}/{i}/schema/enum"),
+            Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
+            Field::Output => "/output".into(),
+            Field::OutputModes => "/output/available_modes".into(),
+            Field::OutputDescription => "/output/value/description".into(),
+            Field::OutputType => "/output/value/schema/type".into(),
+            Field::OutputEnum => "/output/value/schema/enum".into(),
+            Field::Authorization => "/requirements/authorization".into(),
+            Field::AuthAuthority => format!("{oauth2}/url"),
+            Field::AuthScopes => format!("{oauth2}/scope"),
+            _ => return None,
+        })
+    }
+
+    /// The official schema with one correction: it declares string `enum` inside
+    /// `then`, where `additionalProperties: false` cannot see it, so every `enum`
+    /// is refused. The corrected schema allows `enum` on strings only, as its
+    /// comment intends. `docs/arcade.md` states this reading.
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        let (mut schema, _) = syntax::parse(SCHEMA)
+            .map_err(|error| DialectError::invalid("", format!("embedded Arcade v1 schema: {error}")))?;
+        let value_schema = schema
+            .pointer_mut("/$defs/value_schema")
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| DialectError::invalid("/$defs/value_schema", "embedded Arcade v1 schema changed shape"))?;
+        if let Some(properties) = value_schema.get_mut("properties").and_then(Value::as_object_mut) {
+            properties.insert("enum".into(), json!({"type": "array", "items": {"type": "string"}}));
+        }
+        value_schema.insert("else".into(), json!({"not": {"required": ["enum"]}}));
+        Ok(schema)
+    }
+}

@@ -1,1 +1,133 @@
+//! Arcade v2 tool definitions, toolkit form.
+//!
+//! `schema` mirrors the official schema; `read` and `write` map it to and from the
+//! canonical model; this file places fields and detects the dialect.
 
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::Value;
+use toolshift_model::dialect::{check_file_name, Dialect};
+use toolshift_model::{
+    syntax, DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+};
+
+pub const ID: &str = "arcade-v2";
+pub const SCHEMA: &str = include_str!("../schema/arcade-v2.schema.jsonc");
+pub use write::{DEFAULT_TOOLKIT, DEFAULT_TOOLKIT_VERSION};
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcadeV2;
+
+/// `Toolkit.Tool.json`, the fully qualified name the SDK uses.
+fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
+    let name = format!("{toolkit}.{tool}.json");
+    check_file_name(&name)?;
+    Ok(name)
+}
+
+impl Dialect for ArcadeV2 {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        let Some(object) = document.as_object() else {
+            return 0;
+        };
+        let mut score = 0;
+        if object.get("toolkit").is_some_and(Value::is_object) {
+            score += 4;
+        }
+        if object.contains_key("inputs") {
+            score += 3;
+        }
+        let parameters = object
+            .get("inputs")
+            .or_else(|| object.get("input"))
+            .and_then(|inputs| inputs.get("parameters"))
+            .and_then(Value::as_array);
+        if parameters.is_some_and(|list| list.iter().any(|p| p.get("value_schema").is_some())) {
+            score += 3;
+        }
+        if object.contains_key("full_name") || object.contains_key("fully_qualified_name") {
+            score += 1;
+        }
+        if score > 0 && object.contains_key("output") {
+            score += 1;
+        }
+        score
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, _tool: &Tool, document: &Value) -> Option<String> {
+        let inputs = if document.get("input").is_some() && document.get("inputs").is_none() {
+            "/input/parameters"
+        } else {
+            "/inputs/parameters"
+        };
+        let authorization = "/requirements/authorization";
+        let spelled = |preferred: &str, other: &str, parent: &str| {
+            let other_pointer = format!("{parent}/{other}");
+            if document.pointer(&other_pointer).is_some() {
+                other_pointer
+            } else {
+                format!("{parent}/{preferred}")
+            }
+        };
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name => "/name".into(),
+            Field::Description => "/description".into(),
+            Field::Toolkit => "/toolkit".into(),
+            Field::ToolkitName => "/toolkit/name".into(),
+            Field::ToolkitDescription => "/toolkit/description".into(),
+            Field::ToolkitVersion => "/toolkit/version".into(),
+            Field::Parameters => inputs.into(),
+            Field::Parameter(i) => format!("{inputs}/{i}"),
+            Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
+            Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
+            Field::ParameterType(i) => format!("{inputs}/{i}/value_schema/val_type"),
+            Field::ParameterElementType(i) => format!("{inputs}/{i}/value_schema/inner_val_type"),
+            Field::ParameterEnum(i) => format!("{inputs}/{i}/value_schema/enum"),
+            Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
+            Field::Output => "/output".into(),
+            Field::OutputModes => "/output/available_modes".into(),
+            Field::OutputDescription => "/output/description".into(),
+            Field::OutputType => "/output/value_schema/val_type".into(),
+            Field::OutputElementType => "/output/value_schema/inner_val_type".into(),
+            Field::OutputEnum => "/output/value_schema/enum".into(),
+            Field::Authorization => authorization.into(),
+            Field::AuthProvider => spelled("provider", "provider_id", authorization),
+            Field::AuthAuthority => format!("{authorization}/oauth2/authority"),
+            Field::AuthScopes => spelled("scope", "scopes", &format!("{authorization}/oauth2")),
+            Field::Settings if document.pointer("/requirements/secrets").is_some() => {
+                "/requirements/secrets".into()
+            }
+            Field::Setting(i) | Field::SettingValue(i)
+                if document.pointer("/requirements/secrets").is_some() =>
+            {
+                format!("/requirements/secrets/{i}")
+            }
+            _ => return None,
+        })
+    }
+
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::invalid("", format!("embedded Arcade v2 schema: {error}")))
+    }
+}

@@ -130,3 +130,76 @@ pub trait Dialect: Sync + std::fmt::Debug {
     /// The schema outputs must validate against, with any documented correction applied.
     fn output_schema(&self) -> Result<Value, DialectError>;
 }
+
+/// Deserializes a dialect's mirror types, naming the pointer of the first mismatch.
+pub fn deserialize_document<T: serde::de::DeserializeOwned>(
+    document: &Value,
+) -> Result<T, DialectError> {
+    serde_path_to_error::deserialize(document).map_err(|error| {
+        let pointer = crate::pointer::from_serde_path(error.path());
+        DialectError::invalid(pointer, error.into_inner().to_string())
+    })
+}
+
+/// Keeps the keys a mirror type did not recognise as extras, so nothing is dropped
+/// unseen. A `null` carries no information and is the documented exception.
+pub fn collect_extras(
+    dialect: &str,
+    pointer: &str,
+    unknown: &serde_json::Map<String, Value>,
+    extras: &mut Vec<crate::tool::Extra>,
+) {
+    for (key, value) in unknown {
+        if !value.is_null() {
+            extras.push(crate::tool::Extra {
+                dialect: dialect.to_owned(),
+                pointer: crate::pointer::child(pointer, key),
+                value: value.clone(),
+            });
+        }
+    }
+}
+
+/// Refuses a name that would place a file anywhere but directly inside the output folder.
+pub fn check_file_name(name: &str) -> Result<(), DialectError> {
+    let refuse = |reason: &str| {
+        Err(DialectError::UnsafeName {
+            name: name.to_owned(),
+            reason: reason.to_owned(),
+        })
+    };
+    if name.is_empty() {
+        return refuse("it is empty");
+    }
+    if name.contains('\0') {
+        return refuse("it contains a NUL byte");
+    }
+    if name.contains('/') || name.contains('\\') {
+        return refuse("it contains a path separator");
+    }
+    if name == "." || name == ".." || name.starts_with("..") {
+        return refuse("it names a parent or current folder");
+    }
+    if name.len() > 200 {
+        return refuse("it is longer than 200 bytes");
+    }
+    if name.chars().any(char::is_control) {
+        return refuse("it contains a control character");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_file_name;
+
+    #[test]
+    fn file_names_cannot_escape_the_output_folder() {
+        for bad in ["", "..", "../x", "a/b", "/abs", "a\\b", "x\0y", ".", "..hidden", "a\nb"] {
+            assert!(check_file_name(bad).is_err(), "{bad:?} was accepted");
+        }
+        for good in ["Google.SendEmail.json", "sql_pull_data.yaml", "my-skill", "a..b"] {
+            assert!(check_file_name(good).is_ok(), "{good:?} was refused");
+        }
+    }
+}

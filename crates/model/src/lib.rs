@@ -20,3 +20,5 @@ pub use dialect::{
 pub use field::Field;
 pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
+pub mod providers;
+pub mod unheld;

@@ -1,0 +1,144 @@
+//! Arcade v1 document → canonical tool.
+
+use crate::schema::{self, AuthorizationKeyword};
+use crate::ID;
+use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::{
+    Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output,
+    OutputMode, Parameter, Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema,
+    ValueType,
+};
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let definition: schema::ToolDefinition = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    let mut losses = Vec::new();
+    if let Some(uri) = &definition.schema_uri {
+        extras.push(Extra { dialect: ID.into(), pointer: "/$schema".into(), value: uri.clone().into() });
+    }
+    collect_extras(ID, "", &definition.unknown, &mut extras);
+    collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
+
+    let mut parameters = Vec::new();
+    for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
+        let pointer = format!("/input/parameters/{index}");
+        collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
+        collect_extras(ID, &format!("{pointer}/schema"), &parameter.schema.unknown, &mut extras);
+        let schema = value_schema(&parameter.schema);
+        if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
+            losses.push(Loss::new(
+                LossCode::EnumOnNonString,
+                Field::ParameterEnum(index),
+                format!(
+                    "parameter `{}` has an `enum` on a {} value, which Arcade v1 allows only on strings; it was kept for other dialects, and an Arcade v1 output will drop it.",
+                    parameter.name,
+                    schema.value_type.describe()
+                ),
+            ));
+        }
+        parameters.push(Parameter {
+            name: parameter.name,
+            description: parameter.description,
+            required: Some(parameter.required),
+            schema,
+            default: None,
+            inferrable: parameter.inferrable,
+        });
+    }
+
+    let output = definition.output;
+    collect_extras(ID, "/output", &output.unknown, &mut extras);
+    let (output_description, output_schema) = match &output.value {
+        Some(value) => {
+            collect_extras(ID, "/output/value", &value.unknown, &mut extras);
+            collect_extras(ID, "/output/value/schema", &value.schema.unknown, &mut extras);
+            (value.description.clone(), Some(value_schema(&value.schema)))
+        }
+        None => (None, None),
+    };
+
+    let authorization = match &definition.requirements {
+        None => Authorization::Unspecified,
+        Some(requirements) => {
+            collect_extras(ID, "/requirements", &requirements.unknown, &mut extras);
+            match &requirements.authorization {
+                None => Authorization::Unspecified,
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => Authorization::None,
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => Authorization::Token,
+                Some(schema::Authorization::OAuth2(wrapper)) => {
+                    collect_extras(ID, "/requirements/authorization", &wrapper.unknown, &mut extras);
+                    collect_extras(ID, "/requirements/authorization/oauth2", &wrapper.oauth2.unknown, &mut extras);
+                    Authorization::OAuth2(OAuth2 {
+                        provider: None,
+                        authority: Some(wrapper.oauth2.url.clone()),
+                        scopes: wrapper
+                            .oauth2
+                            .scope
+                            .as_ref()
+                            .map(|scope| scope.split_whitespace().map(str::to_owned).collect()),
+                    })
+                }
+            }
+        }
+    };
+
+    let (toolkit, name) = match split_qualified_name(&definition.name) {
+        Some((toolkit, name)) => (
+            Some(Toolkit {
+                name: toolkit.to_owned(),
+                description: None,
+                version: None,
+                origin: ToolkitOrigin::QualifiedName,
+            }),
+            name.to_owned(),
+        ),
+        None => (None, definition.name.clone()),
+    };
+
+    let modes = output
+        .available_modes
+        .iter()
+        .enumerate()
+        .map(|(index, mode)| {
+            OutputMode::parse(mode).ok_or_else(|| {
+                DialectError::invalid(
+                    format!("/output/available_modes/{index}"),
+                    format!("unknown output mode `{mode}`; expected value, error, null, artifact or requires_authorization"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+
+    let tool = Tool {
+        name,
+        toolkit,
+        description: definition.description,
+        version: Some(definition.version),
+        parameters,
+        output: Output { modes, description: output_description, schema: output_schema, returns: Vec::new() },
+        authorization,
+        extras,
+        ..Tool::default()
+    };
+    Ok(Imported { tool, losses })
+}
+
+/// `Toolkit.ToolName`, both parts identifiers; anything else is a plain name.
+pub fn split_qualified_name(name: &str) -> Option<(&str, &str)> {
+    let (toolkit, tool) = name.split_once('.')?;
+    let identifier = |part: &str| {
+        !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    (identifier(toolkit) && identifier(tool)).then_some((toolkit, tool))
+}
+
+fn value_schema(schema: &schema::ValueSchema) -> ValueSchema {
+    let primitive = match schema.value_type {
+        schema::ValueType::String => Primitive::String,
+        schema::ValueType::Integer => Primitive::Integer,
+        schema::ValueType::Float => Primitive::Number,
+        schema::ValueType::Boolean => Primitive::Boolean,
+        schema::ValueType::Json => Primitive::Json,
+    };
+    ValueSchema { value_type: ValueType::Primitive(primitive), allowed: schema.allowed.clone() }
+}

@@ -1,0 +1,310 @@
+//! Canonical tool → Arcade v1 document.
+
+use crate::schema;
+use crate::ID;
+use sha2::{Digest, Sha256};
+use toolshift_model::providers::provider_by_id;
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::{
+    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
+    Primitive, Tool, ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
+};
+
+const TITLE: &str = "Arcade v1";
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    if tool.parameters.is_empty() {
+        return Err(DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/input/parameters".into(),
+            reason: "Arcade v1 requires at least one parameter (minItems: 1) and this tool has none; keep it in Arcade v2 or add a parameter".into(),
+        });
+    }
+    let mut losses = Vec::new();
+    let name = qualified_name(tool, options, &mut losses);
+    toolkit_fields(tool, &mut losses);
+
+    let parameters = tool
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| {
+            if parameter.required.is_none() {
+                losses.push(Loss::new(
+                    LossCode::RequiredDefaulted,
+                    Field::ParameterRequired(index),
+                    format!("Arcade v1 requires `required`; parameter `{}` was written as optional.", parameter.name),
+                ));
+            }
+            let fields = TypeFields { value: Field::ParameterType(index), allowed: Field::ParameterEnum(index) };
+            schema::Parameter {
+                name: parameter.name.clone(),
+                required: parameter.required.unwrap_or(false),
+                description: parameter.description.clone(),
+                schema: value_schema(&parameter.schema, fields, &mut losses),
+                inferrable: parameter.inferrable,
+                unknown: Default::default(),
+            }
+        })
+        .collect();
+
+    let output = output(tool, &mut losses);
+    let requirements = authorization(&tool.authorization, &mut losses)?.map(|authorization| {
+        schema::Requirements { authorization: Some(authorization), unknown: Default::default() }
+    });
+
+    losses.extend(unheld(tool, TITLE, Holds { version: true, toolkit: true, ..Holds::default() }));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| pointer == "/$schema"));
+    let schema_uri = tool
+        .extras
+        .iter()
+        .find(|extra| extra.dialect == ID && extra.pointer == "/$schema")
+        .and_then(|extra| extra.value.as_str().map(str::to_owned));
+
+    let mut definition = schema::ToolDefinition {
+        schema_uri,
+        name,
+        description: tool.description.clone(),
+        version: String::new(),
+        input: schema::Input { parameters, unknown: Default::default() },
+        output,
+        requirements,
+        unknown: Default::default(),
+    };
+    definition.version = version(tool, &definition, &mut losses)?;
+    let file_name = format!("{}.json", definition.name);
+    toolshift_model::dialect::check_file_name(&file_name)?;
+    let document = to_value(&definition)?;
+    Ok(Written {
+        files: vec![OutputFile { path: file_name, content: OutputContent::Manifest(document) }],
+        losses,
+    })
+}
+
+fn to_value(definition: &schema::ToolDefinition) -> Result<serde_json::Value, DialectError> {
+    serde_json::to_value(definition).map_err(|error| DialectError::Inexpressible {
+        dialect: ID,
+        pointer: "/".into(),
+        reason: error.to_string(),
+    })
+}
+
+/// Arcade v1 has no toolkit object, so a known toolkit travels in the name.
+fn qualified_name(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -> String {
+    let toolkit = options
+        .toolkit
+        .as_deref()
+        .or_else(|| tool.toolkit.as_ref().map(|t| t.name.as_str()));
+    let Some(toolkit) = toolkit else {
+        return tool.name.clone();
+    };
+    let qualified = format!("{toolkit}.{}", tool.name);
+    let came_from_name = options.toolkit.is_none()
+        && tool.toolkit.as_ref().is_some_and(|t| t.origin == ToolkitOrigin::QualifiedName);
+    if !came_from_name {
+        losses.push(Loss::new(
+            LossCode::NameQualified,
+            Field::ToolkitName,
+            format!("Arcade v1 has no toolkit; the name was written as `{qualified}` so that converting back recovers toolkit `{toolkit}`."),
+        ));
+    }
+    qualified
+}
+
+fn toolkit_fields(tool: &Tool, losses: &mut Vec<Loss>) {
+    let Some(toolkit) = &tool.toolkit else {
+        return;
+    };
+    if let Some(description) = &toolkit.description {
+        losses.push(Loss::new(
+            LossCode::ToolkitDropped,
+            Field::ToolkitDescription,
+            format!("Arcade v1 has no toolkit description; {description:?} was dropped."),
+        ));
+    }
+    if let Some(version) = &toolkit.version {
+        losses.push(Loss::new(
+            LossCode::ToolkitDropped,
+            Field::ToolkitVersion,
+            format!("Arcade v1 has no toolkit version; `{version}` was dropped. Pass --toolkit-version when converting back."),
+        ));
+    }
+}
+
+struct TypeFields {
+    value: Field,
+    allowed: Field,
+}
+
+fn value_schema(vs: &ValueSchema, fields: TypeFields, losses: &mut Vec<Loss>) -> schema::ValueSchema {
+    let value_type = match &vs.value_type {
+        ValueType::Primitive(p) => primitive(*p),
+        ValueType::Array(element) => {
+            let element_field = match fields.value {
+                Field::ParameterType(i) => Field::ParameterElementType(i),
+                _ => Field::OutputElementType,
+            };
+            losses.push(Loss::new(
+                LossCode::ArrayElementTypeLost,
+                element_field,
+                format!("Arcade v1 has no array type; an array of {} was written as `json`, and its element type is lost. Say the element type in the description.", element.canonical_name()),
+            ));
+            schema::ValueType::Json
+        }
+        ValueType::Native { dialect, name } => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                fields.value,
+                format!("{dialect} type `{name}` has no Arcade equivalent; it was written as `json`."),
+            ));
+            schema::ValueType::Json
+        }
+    };
+    let allowed = match (&vs.allowed, value_type) {
+        (Some(allowed), schema::ValueType::String) => Some(allowed.clone()),
+        (Some(allowed), _) => {
+            losses.push(Loss::new(
+                LossCode::EnumDropped,
+                fields.allowed,
+                format!("Arcade v1 allows `enum` only on strings; the allowed values {allowed:?} of this {} were dropped.", vs.value_type.describe()),
+            ));
+            None
+        }
+        (None, _) => None,
+    };
+    schema::ValueSchema { value_type, allowed, unknown: Default::default() }
+}
+
+fn primitive(primitive: Primitive) -> schema::ValueType {
+    match primitive {
+        Primitive::String => schema::ValueType::String,
+        Primitive::Integer => schema::ValueType::Integer,
+        Primitive::Number => schema::ValueType::Float,
+        Primitive::Boolean => schema::ValueType::Boolean,
+        Primitive::Json => schema::ValueType::Json,
+    }
+}
+
+fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
+    let mut modes = tool.output.modes.clone();
+    if modes.is_empty() {
+        modes = vec![OutputMode::Value, OutputMode::Error];
+        losses.push(Loss::new(
+            LossCode::OutputModesDefaulted,
+            Field::OutputModes,
+            "Arcade v1 requires output modes; `value` and `error` were written.",
+        ));
+    }
+    let value = match (&tool.output.schema, &tool.output.description) {
+        (Some(vs), description) => Some(schema::OutputValue {
+            description: description.clone(),
+            schema: value_schema(vs, TypeFields { value: Field::OutputType, allowed: Field::OutputEnum }, losses),
+            unknown: Default::default(),
+        }),
+        (None, Some(description)) => {
+            losses.push(Loss::new(
+                LossCode::OutputDescriptionDropped,
+                Field::OutputDescription,
+                format!("Arcade v1 describes an output only together with its type, and this output has none; {description:?} was dropped."),
+            ));
+            None
+        }
+        (None, None) => None,
+    };
+    schema::Output {
+        available_modes: modes.iter().map(|m| m.as_str().to_owned()).collect(),
+        value,
+        unknown: Default::default(),
+    }
+}
+
+fn authorization(
+    authorization: &Authorization,
+    losses: &mut Vec<Loss>,
+) -> Result<Option<schema::Authorization>, DialectError> {
+    use schema::{Authorization as A, AuthorizationKeyword as K};
+    Ok(Some(match authorization {
+        Authorization::Unspecified => return Ok(None),
+        Authorization::None => A::Keyword(K::None),
+        Authorization::Token => A::Keyword(K::Token),
+        Authorization::OAuth2(oauth2) => {
+            let url = match (&oauth2.authority, &oauth2.provider) {
+                (Some(authority), _) => authority.clone(),
+                (None, Some(provider)) => match provider_by_id(provider) {
+                    Some(known) => {
+                        losses.push(Loss::new(
+                            LossCode::AuthorityInferred,
+                            Field::AuthAuthority,
+                            format!("Arcade v1 requires an authorization URL; `{}`, the known URL of provider `{provider}`, was written.", known.authority),
+                        ));
+                        known.authority.to_owned()
+                    }
+                    None => {
+                        return Err(DialectError::Inexpressible {
+                            dialect: ID,
+                            pointer: "/requirements/authorization/oauth2/url".into(),
+                            reason: format!("Arcade v1 requires an OAuth2 URL; the input has none and provider `{provider}` has no known URL (see docs/providers.md)"),
+                        })
+                    }
+                },
+                (None, None) => {
+                    return Err(DialectError::Inexpressible {
+                        dialect: ID,
+                        pointer: "/requirements/authorization/oauth2/url".into(),
+                        reason: "Arcade v1 requires an OAuth2 URL and the input gives neither a URL nor a provider".into(),
+                    })
+                }
+            };
+            if let Some(provider) = &oauth2.provider {
+                losses.push(Loss::new(
+                    LossCode::ProviderDropped,
+                    Field::AuthProvider,
+                    format!("Arcade v1 has no provider id; `{provider}` was dropped. Converting back infers it from the URL's host where docs/providers.md knows it, or takes --provider."),
+                ));
+            }
+            A::OAuth2(schema::OAuth2Authorization {
+                oauth2: schema::OAuth2 {
+                    url,
+                    scope: oauth2.scopes.as_ref().map(|scopes| scopes.join(" ")),
+                    unknown: Default::default(),
+                },
+                unknown: Default::default(),
+            })
+        }
+    }))
+}
+
+/// A v1 version is a content hash: keep a valid one, otherwise write a digest of the document.
+fn version(tool: &Tool, definition: &schema::ToolDefinition, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
+    if let Some(version) = &tool.version {
+        if is_hash_version(version) {
+            return Ok(version.clone());
+        }
+    }
+    let canonical = serde_json::to_vec(&to_value(definition)?).map_err(|error| DialectError::Inexpressible {
+        dialect: ID,
+        pointer: "/version".into(),
+        reason: error.to_string(),
+    })?;
+    let digest: String = Sha256::digest(&canonical)
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    let (code, message) = match &tool.version {
+        Some(version) => (
+            LossCode::ToolVersionReplaced,
+            format!("Arcade v1 versions are 7 to 40 lowercase hex digits; `{version}` is not, so the content digest `{digest}` replaced it."),
+        ),
+        None => (
+            LossCode::ToolVersionGenerated,
+            format!("Arcade v1 requires a content-hash version; the digest `{digest}` of the written tool was used."),
+        ),
+    };
+    losses.push(Loss::new(code, Field::Version, message));
+    Ok(digest)
+}
+
+pub fn is_hash_version(version: &str) -> bool {
+    (7..=40).contains(&version.len()) && version.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}

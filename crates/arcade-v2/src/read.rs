@@ -1,0 +1,175 @@
+//! Arcade v2 document → canonical tool.
+
+use crate::schema::{self, AuthorizationKeyword, ValType};
+use crate::ID;
+use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::pointer::child;
+use toolshift_model::{
+    Authorization, DialectError, Extra, Imported, OAuth2, Output, OutputMode, Parameter,
+    Primitive, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+};
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let definition: schema::ToolDefinition = deserialize_document(source.document)?;
+    let inputs_key = if source.document.get("inputs").is_some() { "/inputs" } else { "/input" };
+    let mut extras = Vec::new();
+    collect_top_level_extras(&definition, &mut extras);
+    collect_extras(ID, "/toolkit", &definition.toolkit.unknown, &mut extras);
+    collect_extras(ID, inputs_key, &definition.inputs.unknown, &mut extras);
+
+    let mut parameters = Vec::new();
+    for (index, parameter) in definition.inputs.parameters.into_iter().enumerate() {
+        let pointer = format!("{inputs_key}/parameters/{index}");
+        collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
+        collect_extras(ID, &child(&pointer, "value_schema"), &parameter.value_schema.unknown, &mut extras);
+        parameters.push(Parameter {
+            name: parameter.name,
+            description: parameter.description,
+            required: Some(parameter.required),
+            schema: value_schema(&parameter.value_schema, &format!("{pointer}/value_schema"))?,
+            default: None,
+            inferrable: parameter.inferrable,
+        });
+    }
+
+    let output = &definition.output;
+    collect_extras(ID, "/output", &output.unknown, &mut extras);
+    let output_schema = match &output.value_schema {
+        Some(vs) => {
+            collect_extras(ID, "/output/value_schema", &vs.unknown, &mut extras);
+            Some(value_schema(vs, "/output/value_schema")?)
+        }
+        None => None,
+    };
+    let (authorization, settings) = requirements(definition.requirements.as_ref(), &mut extras)?;
+
+    let tool = Tool {
+        name: definition.name,
+        description: definition.description,
+        toolkit: Some(Toolkit {
+            name: definition.toolkit.name,
+            description: definition.toolkit.description,
+            version: Some(definition.toolkit.version),
+            origin: ToolkitOrigin::Declared,
+        }),
+        parameters,
+        output: Output {
+            modes: modes(&output.available_modes)?,
+            description: output.description.clone(),
+            schema: output_schema,
+            returns: Vec::new(),
+        },
+        authorization,
+        settings,
+        extras,
+        ..Tool::default()
+    };
+    Ok(Imported { tool, losses: Vec::new() })
+}
+
+/// `full_name` restates toolkit and name; it is an extra only when it says something else.
+fn collect_top_level_extras(definition: &schema::ToolDefinition, extras: &mut Vec<Extra>) {
+    let derived = format!("{}.{}", definition.toolkit.name, definition.name);
+    if let Some(uri) = &definition.schema_uri {
+        extras.push(Extra { dialect: ID.into(), pointer: "/$schema".into(), value: uri.clone().into() });
+    }
+    let mut unknown = definition.unknown.clone();
+    if unknown.get("full_name").and_then(|v| v.as_str()) == Some(derived.as_str()) {
+        unknown.shift_remove("full_name");
+    }
+    collect_extras(ID, "", &unknown, extras);
+}
+
+fn modes(names: &[String]) -> Result<Vec<OutputMode>, DialectError> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            OutputMode::parse(name).ok_or_else(|| {
+                DialectError::invalid(
+                    format!("/output/available_modes/{index}"),
+                    format!("unknown output mode `{name}`; expected value, error, null, artifact or requires_authorization"),
+                )
+            })
+        })
+        .collect()
+}
+
+fn primitive(val_type: ValType) -> Option<Primitive> {
+    Some(match val_type {
+        ValType::String => Primitive::String,
+        ValType::Integer => Primitive::Integer,
+        ValType::Number => Primitive::Number,
+        ValType::Boolean => Primitive::Boolean,
+        ValType::Json => Primitive::Json,
+        ValType::Array => return None,
+    })
+}
+
+fn value_schema(vs: &schema::ValueSchema, pointer: &str) -> Result<ValueSchema, DialectError> {
+    let value_type = match primitive(vs.val_type) {
+        Some(p) => ValueType::Primitive(p),
+        None => {
+            let inner = vs.inner_val_type.ok_or_else(|| {
+                DialectError::invalid(child(pointer, "val_type"), "an `array` needs an `inner_val_type`")
+            })?;
+            ValueType::Array(primitive(inner).ok_or_else(|| {
+                DialectError::invalid(child(pointer, "inner_val_type"), "arrays of arrays are not an Arcade type")
+            })?)
+        }
+    };
+    Ok(ValueSchema { value_type, allowed: vs.allowed.clone() })
+}
+
+fn requirements(
+    requirements: Option<&schema::Requirements>,
+    extras: &mut Vec<Extra>,
+) -> Result<(Authorization, Vec<Setting>), DialectError> {
+    let Some(requirements) = requirements else {
+        return Ok((Authorization::Unspecified, Vec::new()));
+    };
+    collect_extras(ID, "/requirements", &requirements.unknown, extras);
+    let settings = requirements
+        .secrets
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(index, secret)| {
+            collect_extras(ID, &format!("/requirements/secrets/{index}"), &secret.unknown, extras);
+            Setting {
+                key: secret.key.clone(),
+                description: None,
+                value_type: None,
+                required: Some(true),
+                default: None,
+                value: None,
+                secret: true,
+                input: None,
+            }
+        })
+        .collect();
+    let authorization = match &requirements.authorization {
+        None => Authorization::Unspecified,
+        Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => Authorization::None,
+        Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => Authorization::Token,
+        Some(schema::Authorization::Provider(provider)) => {
+            let pointer = "/requirements/authorization";
+            let mut unknown = provider.unknown.clone();
+            if let Some(kind) = &provider.provider_type {
+                if kind != "oauth2" {
+                    unknown.insert("provider_type".into(), kind.clone().into());
+                }
+            }
+            collect_extras(ID, pointer, &unknown, extras);
+            if let Some(oauth2) = &provider.oauth2 {
+                collect_extras(ID, &format!("{pointer}/oauth2"), &oauth2.unknown, extras);
+            }
+            Authorization::OAuth2(OAuth2 {
+                provider: provider.provider.clone(),
+                authority: provider.oauth2.as_ref().and_then(|o| o.authority.clone()),
+                scopes: provider.oauth2.as_ref().and_then(|o| o.scope.clone()),
+            })
+        }
+    };
+    Ok((authorization, settings))
+}

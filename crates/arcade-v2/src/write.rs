@@ -1,0 +1,219 @@
+//! Canonical tool → Arcade v2 document.
+
+use crate::schema::{self, ValType};
+use crate::ID;
+use toolshift_model::providers::{provider_for_url, GENERIC_PROVIDER};
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::{
+    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
+    Primitive, Tool, ValueSchema, ValueType, WriteOptions, Written,
+};
+
+pub const DEFAULT_TOOLKIT: &str = "Default";
+pub const DEFAULT_TOOLKIT_VERSION: &str = "0.1.0";
+const TITLE: &str = "Arcade v2";
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let toolkit = toolkit(tool, options, &mut losses);
+    let file_name = crate::file_name(&toolkit.name, &tool.name)?;
+    let parameters = tool
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| {
+            if parameter.required.is_none() {
+                losses.push(Loss::new(
+                    LossCode::RequiredDefaulted,
+                    Field::ParameterRequired(index),
+                    format!("Arcade v2 requires `required`; parameter `{}` was written as optional.", parameter.name),
+                ));
+            }
+            schema::Parameter {
+                name: parameter.name.clone(),
+                required: parameter.required.unwrap_or(false),
+                description: parameter.description.clone(),
+                value_schema: value_schema(&parameter.schema, Field::ParameterType(index), &mut losses),
+                inferrable: parameter.inferrable,
+                unknown: Default::default(),
+            }
+        })
+        .collect();
+
+    let mut modes = tool.output.modes.clone();
+    if modes.is_empty() {
+        modes = vec![OutputMode::Value, OutputMode::Error];
+        losses.push(Loss::new(
+            LossCode::OutputModesDefaulted,
+            Field::OutputModes,
+            "Arcade v2 requires output modes; `value` and `error` were written.",
+        ));
+    }
+    let output = schema::Output {
+        available_modes: modes.iter().map(|m| m.as_str().to_owned()).collect(),
+        description: tool.output.description.clone(),
+        value_schema: tool
+            .output
+            .schema
+            .as_ref()
+            .map(|vs| value_schema(vs, Field::OutputType, &mut losses)),
+        unknown: Default::default(),
+    };
+
+    let requirements = authorization(&tool.authorization, options, &mut losses)
+        .map(|authorization| schema::Requirements {
+            authorization: Some(authorization),
+            secrets: None,
+            unknown: Default::default(),
+        });
+
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds { toolkit: true, ..Holds::default() },
+    ));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| pointer == "/$schema"));
+    let schema_uri = tool
+        .extras
+        .iter()
+        .find(|extra| extra.dialect == ID && extra.pointer == "/$schema")
+        .and_then(|extra| extra.value.as_str().map(str::to_owned));
+
+    let definition = schema::ToolDefinition {
+        schema_uri,
+        name: tool.name.clone(),
+        description: tool.description.clone(),
+        toolkit,
+        inputs: schema::Inputs { parameters, unknown: Default::default() },
+        output,
+        requirements,
+        unknown: Default::default(),
+    };
+    let document = serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
+        dialect: ID,
+        pointer: "/".into(),
+        reason: error.to_string(),
+    })?;
+    Ok(Written {
+        files: vec![OutputFile { path: file_name, content: OutputContent::Manifest(document) }],
+        losses,
+    })
+}
+
+fn toolkit(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -> schema::ToolkitDefinition {
+    let declared = tool.toolkit.as_ref();
+    let name = match (&options.toolkit, declared) {
+        (Some(name), _) => name.clone(),
+        (None, Some(toolkit)) => {
+            if toolkit.origin == toolshift_model::ToolkitOrigin::QualifiedName {
+                losses.push(Loss::new(
+                    LossCode::NameSplit,
+                    Field::ToolkitName,
+                    format!(
+                        "the qualified name `{}.{}` became toolkit `{}` and tool `{}`. Pass --toolkit to choose another toolkit.",
+                        toolkit.name, tool.name, toolkit.name, tool.name
+                    ),
+                ));
+            }
+            toolkit.name.clone()
+        }
+        (None, None) => {
+            losses.push(Loss::new(
+                LossCode::ToolkitDefaulted,
+                Field::ToolkitName,
+                format!("Arcade v2 requires a toolkit and the input names none; `{DEFAULT_TOOLKIT}` was written. Pass --toolkit NAME."),
+            ));
+            DEFAULT_TOOLKIT.to_owned()
+        }
+    };
+    let version = match (&options.toolkit_version, declared.and_then(|t| t.version.as_ref())) {
+        (Some(version), _) | (None, Some(version)) => version.clone(),
+        (None, None) => {
+            losses.push(Loss::new(
+                LossCode::ToolkitVersionDefaulted,
+                Field::ToolkitVersion,
+                format!("Arcade v2 requires a toolkit version and the input has none; `{DEFAULT_TOOLKIT_VERSION}` was written. Pass --toolkit-version VERSION."),
+            ));
+            DEFAULT_TOOLKIT_VERSION.to_owned()
+        }
+    };
+    schema::ToolkitDefinition {
+        name,
+        description: declared.and_then(|t| t.description.clone()),
+        version,
+        unknown: Default::default(),
+    }
+}
+
+fn val_type(primitive: Primitive) -> ValType {
+    match primitive {
+        Primitive::String => ValType::String,
+        Primitive::Integer => ValType::Integer,
+        Primitive::Number => ValType::Number,
+        Primitive::Boolean => ValType::Boolean,
+        Primitive::Json => ValType::Json,
+    }
+}
+
+fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schema::ValueSchema {
+    let (val, inner) = match &vs.value_type {
+        ValueType::Primitive(p) => (val_type(*p), None),
+        ValueType::Array(p) => (ValType::Array, Some(val_type(*p))),
+        ValueType::Native { dialect, name } => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                field,
+                format!("{dialect} type `{name}` has no Arcade equivalent; it was written as `json`. Narrow the type by hand if you can."),
+            ));
+            (ValType::Json, None)
+        }
+    };
+    schema::ValueSchema { val_type: val, inner_val_type: inner, allowed: vs.allowed.clone(), unknown: Default::default() }
+}
+
+fn authorization(
+    authorization: &Authorization,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> Option<schema::Authorization> {
+    use schema::{Authorization as A, AuthorizationKeyword as K};
+    Some(match authorization {
+        Authorization::Unspecified => return None,
+        Authorization::None => A::Keyword(K::None),
+        Authorization::Token => A::Keyword(K::Token),
+        Authorization::OAuth2(oauth2) => {
+            let provider = match (&options.provider, &oauth2.provider) {
+                (Some(provider), _) | (None, Some(provider)) => provider.clone(),
+                (None, None) => match oauth2.authority.as_deref().and_then(provider_for_url) {
+                    Some(known) => {
+                        losses.push(Loss::new(
+                            LossCode::ProviderInferred,
+                            Field::AuthProvider,
+                            format!("Arcade v2 requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
+                        ));
+                        known.id.to_owned()
+                    }
+                    None => {
+                        losses.push(Loss::new(
+                            LossCode::ProviderDefaulted,
+                            Field::AuthProvider,
+                            format!("Arcade v2 requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
+                        ));
+                        GENERIC_PROVIDER.to_owned()
+                    }
+                },
+            };
+            let oauth2 = (oauth2.authority.is_some() || oauth2.scopes.is_some()).then(|| schema::OAuth2 {
+                authority: oauth2.authority.clone(),
+                scope: oauth2.scopes.clone(),
+                unknown: Default::default(),
+            });
+            A::Provider(schema::ProviderAuthorization {
+                provider: Some(provider),
+                provider_type: None,
+                oauth2,
+                unknown: Default::default(),
+            })
+        }
+    })
+}

@@ -1,0 +1,126 @@
+//! Reports every part of a tool that a target dialect has no place for.
+//!
+//! Each writer declares what its dialect can hold and calls this once, so that
+//! adding a field to the model forces one decision here rather than a silent
+//! omission in some writer.
+
+use crate::field::Field;
+use crate::loss::{Loss, LossCode};
+use crate::tool::{ExampleCall, Tool};
+
+/// What a target dialect can hold, beyond the fields every dialect has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Holds {
+    pub display_name: bool,
+    pub version: bool,
+    pub toolkit: bool,
+    pub parameter_defaults: bool,
+    pub return_values: bool,
+    pub settings: bool,
+    pub examples: bool,
+    pub implementation: bool,
+    pub enabled: bool,
+    pub author: bool,
+    pub url: bool,
+    pub license: bool,
+}
+
+pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
+    let mut losses = Vec::new();
+    let mut metadata = |present: bool, field: Field, what: &str| {
+        if present {
+            losses.push(Loss::new(
+                LossCode::MetadataDropped,
+                field,
+                format!("{target} has no {what}; it was dropped. Record it elsewhere if you still need it."),
+            ));
+        }
+    };
+    metadata(tool.display_name.is_some() && !holds.display_name, Field::DisplayName, "display name");
+    metadata(tool.enabled.is_some() && !holds.enabled, Field::Enabled, "enabled flag");
+    metadata(tool.author.is_some() && !holds.author, Field::Author, "author");
+    metadata(tool.url.is_some() && !holds.url, Field::Url, "author URL");
+    metadata(tool.license.is_some() && !holds.license, Field::License, "licence");
+
+    if let (Some(version), false) = (&tool.version, holds.version) {
+        losses.push(Loss::new(
+            LossCode::ToolVersionDropped,
+            Field::Version,
+            format!("{target} has no per-tool version; version `{version}` was dropped. Use --toolkit-version to version the toolkit instead."),
+        ));
+    }
+    if let (Some(toolkit), false) = (&tool.toolkit, holds.toolkit) {
+        losses.push(Loss::new(
+            LossCode::ToolkitDropped,
+            Field::Toolkit,
+            format!("{target} has no toolkit; toolkit `{}` was dropped.", toolkit.name),
+        ));
+    }
+    if !holds.parameter_defaults {
+        for (index, parameter) in tool.parameters.iter().enumerate() {
+            if let Some(default) = &parameter.default {
+                losses.push(Loss::new(
+                    LossCode::ParameterDefaultDropped,
+                    Field::ParameterDefault(index),
+                    format!("{target} has no parameter defaults; `{}` loses its default {default}. Mention it in the description if callers rely on it.", parameter.name),
+                ));
+            }
+        }
+    }
+    if !holds.return_values {
+        for (index, value) in tool.output.returns.iter().enumerate() {
+            losses.push(Loss::new(
+                LossCode::ReturnValuesDropped,
+                Field::Return(index),
+                format!("{target} describes a single output; return value `{}` ({}) was dropped.", value.name, value.value_type.describe()),
+            ));
+        }
+    }
+    if !holds.settings {
+        for (index, setting) in tool.settings.iter().enumerate() {
+            let kind = if setting.secret { "secret" } else { "setting" };
+            losses.push(Loss::new(
+                LossCode::SettingDropped,
+                Field::Setting(index),
+                format!("{target} has no installation settings; {kind} `{}` was dropped. Configure it in the runtime that hosts the tool.", setting.key),
+            ));
+        }
+    }
+    if !holds.examples {
+        for (index, example) in tool.examples.iter().enumerate() {
+            let what = match &example.call {
+                ExampleCall::Code { language, .. } => format!("{language} example code"),
+                ExampleCall::Arguments(_) | ExampleCall::Verbatim(_) => "example call".to_owned(),
+            };
+            losses.push(Loss::new(
+                LossCode::ExampleDropped,
+                Field::Example(index),
+                format!("{target} has no examples; {what} {} was dropped.", index + 1),
+            ));
+        }
+    }
+    if let (Some(implementation), false) = (&tool.implementation, holds.implementation) {
+        losses.push(Loss::new(
+            LossCode::ImplementationDropped,
+            Field::Implementation,
+            format!("{target} does not reference implementation files; `{}` ({}) was dropped. Port the code by hand.", implementation.file, implementation.language),
+        ));
+    }
+    losses
+}
+
+/// Reports the extras of other dialects (and those of the target it cannot write back).
+pub fn unheld_extras(tool: &Tool, target_id: &str, target: &str, writes_back: impl Fn(&str) -> bool) -> Vec<Loss> {
+    tool.extras
+        .iter()
+        .enumerate()
+        .filter(|(_, extra)| !(extra.dialect == target_id && writes_back(&extra.pointer)))
+        .map(|(index, extra)| {
+            Loss::new(
+                LossCode::FieldDropped,
+                Field::Extra(index),
+                format!("`{}` from {} has no place in {target}; it was dropped.", extra.pointer, extra.dialect),
+            )
+        })
+        .collect()
+}
