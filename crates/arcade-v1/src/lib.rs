@@ -52,7 +52,10 @@ impl Dialect for ArcadeV1 {
                 return 0;
             }
         }
-        if object.get("version").is_some_and(|v| v.as_str().is_some_and(is_hash_version)) {
+        if object
+            .get("version")
+            .is_some_and(|v| v.as_str().is_some_and(is_hash_version))
+        {
             score += 2;
         }
         if object.get("output").and_then(|o| o.get("value")).is_some() {
@@ -102,14 +105,26 @@ impl Dialect for ArcadeV1 {
     /// is refused. The corrected schema allows `enum` on strings only, as its
     /// comment intends. `docs/arcade.md` states this reading.
     fn output_schema(&self) -> Result<Value, DialectError> {
-        let (mut schema, _) = syntax::parse(SCHEMA)
-            .map_err(|error| DialectError::invalid("", format!("embedded Arcade v1 schema: {error}")))?;
+        let (mut schema, _) = syntax::parse(SCHEMA).map_err(|error| {
+            DialectError::invalid("", format!("embedded Arcade v1 schema: {error}"))
+        })?;
         let value_schema = schema
             .pointer_mut("/$defs/value_schema")
             .and_then(Value::as_object_mut)
-            .ok_or_else(|| DialectError::invalid("/$defs/value_schema", "embedded Arcade v1 schema changed shape"))?;
-        if let Some(properties) = value_schema.get_mut("properties").and_then(Value::as_object_mut) {
-            properties.insert("enum".into(), json!({"type": "array", "items": {"type": "string"}}));
+            .ok_or_else(|| {
+                DialectError::invalid(
+                    "/$defs/value_schema",
+                    "embedded Arcade v1 schema changed shape",
+                )
+            })?;
+        if let Some(properties) = value_schema
+            .get_mut("properties")
+            .and_then(Value::as_object_mut)
+        {
+            properties.insert(
+                "enum".into(),
+                json!({"type": "array", "items": {"type": "string"}}),
+            );
         }
         value_schema.insert("else".into(), json!({"not": {"required": ["enum"]}}));
         Ok(schema)

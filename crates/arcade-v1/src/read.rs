@@ -5,8 +5,7 @@ use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document};
 use toolshift_model::{
     Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output,
-    OutputMode, Parameter, Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema,
-    ValueType,
+    OutputMode, Parameter, Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
@@ -14,7 +13,11 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let mut extras = Vec::new();
     let mut losses = Vec::new();
     if let Some(uri) = &definition.schema_uri {
-        extras.push(Extra { dialect: ID.into(), pointer: "/$schema".into(), value: uri.clone().into() });
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/$schema".into(),
+            value: uri.clone().into(),
+        });
     }
     collect_extras(ID, "", &definition.unknown, &mut extras);
     collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
@@ -23,14 +26,19 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
         let pointer = format!("/input/parameters/{index}");
         collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
-        collect_extras(ID, &format!("{pointer}/schema"), &parameter.schema.unknown, &mut extras);
+        collect_extras(
+            ID,
+            &format!("{pointer}/schema"),
+            &parameter.schema.unknown,
+            &mut extras,
+        );
         let schema = value_schema(&parameter.schema);
         if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
             losses.push(Loss::new(
                 LossCode::EnumOnNonString,
                 Field::ParameterEnum(index),
                 format!(
-                    "parameter `{}` has an `enum` on a {} value, which Arcade v1 allows only on strings; it was kept for other dialects, and an Arcade v1 output will drop it.",
+                    "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
                     parameter.name,
                     schema.value_type.describe()
                 ),
@@ -51,7 +59,12 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let (output_description, output_schema) = match &output.value {
         Some(value) => {
             collect_extras(ID, "/output/value", &value.unknown, &mut extras);
-            collect_extras(ID, "/output/value/schema", &value.schema.unknown, &mut extras);
+            collect_extras(
+                ID,
+                "/output/value/schema",
+                &value.schema.unknown,
+                &mut extras,
+            );
             (value.description.clone(), Some(value_schema(&value.schema)))
         }
         None => (None, None),
@@ -63,11 +76,25 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             collect_extras(ID, "/requirements", &requirements.unknown, &mut extras);
             match &requirements.authorization {
                 None => Authorization::Unspecified,
-                Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => Authorization::None,
-                Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => Authorization::Token,
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => {
+                    Authorization::None
+                }
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => {
+                    Authorization::Token
+                }
                 Some(schema::Authorization::OAuth2(wrapper)) => {
-                    collect_extras(ID, "/requirements/authorization", &wrapper.unknown, &mut extras);
-                    collect_extras(ID, "/requirements/authorization/oauth2", &wrapper.oauth2.unknown, &mut extras);
+                    collect_extras(
+                        ID,
+                        "/requirements/authorization",
+                        &wrapper.unknown,
+                        &mut extras,
+                    );
+                    collect_extras(
+                        ID,
+                        "/requirements/authorization/oauth2",
+                        &wrapper.oauth2.unknown,
+                        &mut extras,
+                    );
                     Authorization::OAuth2(OAuth2 {
                         provider: None,
                         authority: Some(wrapper.oauth2.url.clone()),
@@ -115,7 +142,12 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         description: definition.description,
         version: Some(definition.version),
         parameters,
-        output: Output { modes, description: output_description, schema: output_schema, returns: Vec::new() },
+        output: Output {
+            modes,
+            description: output_description,
+            schema: output_schema,
+            returns: Vec::new(),
+        },
         authorization,
         extras,
         ..Tool::default()
@@ -140,5 +172,8 @@ fn value_schema(schema: &schema::ValueSchema) -> ValueSchema {
         schema::ValueType::Boolean => Primitive::Boolean,
         schema::ValueType::Json => Primitive::Json,
     };
-    ValueSchema { value_type: ValueType::Primitive(primitive), allowed: schema.allowed.clone() }
+    ValueSchema {
+        value_type: ValueType::Primitive(primitive),
+        allowed: schema.allowed.clone(),
+    }
 }

@@ -3,7 +3,7 @@
 use crate::schema;
 use crate::ID;
 use sha2::{Digest, Sha256};
-use toolshift_model::providers::provider_by_id;
+use toolshift_model::providers::{provider_by_id, provider_for_url};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
@@ -33,10 +33,16 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 losses.push(Loss::new(
                     LossCode::RequiredDefaulted,
                     Field::ParameterRequired(index),
-                    format!("Arcade v1 requires `required`; parameter `{}` was written as optional.", parameter.name),
+                    format!(
+                        "Arcade v1 requires `required`; parameter `{}` was written as optional.",
+                        parameter.name
+                    ),
                 ));
             }
-            let fields = TypeFields { value: Field::ParameterType(index), allowed: Field::ParameterEnum(index) };
+            let fields = TypeFields {
+                value: Field::ParameterType(index),
+                allowed: Field::ParameterEnum(index),
+            };
             schema::Parameter {
                 name: parameter.name.clone(),
                 required: parameter.required.unwrap_or(false),
@@ -50,11 +56,24 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 
     let output = output(tool, &mut losses);
     let requirements = authorization(&tool.authorization, &mut losses)?.map(|authorization| {
-        schema::Requirements { authorization: Some(authorization), unknown: Default::default() }
+        schema::Requirements {
+            authorization: Some(authorization),
+            unknown: Default::default(),
+        }
     });
 
-    losses.extend(unheld(tool, TITLE, Holds { version: true, toolkit: true, ..Holds::default() }));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| pointer == "/$schema"));
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds {
+            version: true,
+            toolkit: true,
+            ..Holds::default()
+        },
+    ));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        pointer == "/$schema"
+    }));
     let schema_uri = tool
         .extras
         .iter()
@@ -66,7 +85,10 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         name,
         description: tool.description.clone(),
         version: String::new(),
-        input: schema::Input { parameters, unknown: Default::default() },
+        input: schema::Input {
+            parameters,
+            unknown: Default::default(),
+        },
         output,
         requirements,
         unknown: Default::default(),
@@ -76,7 +98,10 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     toolshift_model::dialect::check_file_name(&file_name)?;
     let document = to_value(&definition)?;
     Ok(Written {
-        files: vec![OutputFile { path: file_name, content: OutputContent::Manifest(document) }],
+        files: vec![OutputFile {
+            path: file_name,
+            content: OutputContent::Manifest(document),
+        }],
         losses,
     })
 }
@@ -100,7 +125,10 @@ fn qualified_name(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -
     };
     let qualified = format!("{toolkit}.{}", tool.name);
     let came_from_name = options.toolkit.is_none()
-        && tool.toolkit.as_ref().is_some_and(|t| t.origin == ToolkitOrigin::QualifiedName);
+        && tool
+            .toolkit
+            .as_ref()
+            .is_some_and(|t| t.origin == ToolkitOrigin::QualifiedName);
     if !came_from_name {
         losses.push(Loss::new(
             LossCode::NameQualified,
@@ -136,7 +164,11 @@ struct TypeFields {
     allowed: Field,
 }
 
-fn value_schema(vs: &ValueSchema, fields: TypeFields, losses: &mut Vec<Loss>) -> schema::ValueSchema {
+fn value_schema(
+    vs: &ValueSchema,
+    fields: TypeFields,
+    losses: &mut Vec<Loss>,
+) -> schema::ValueSchema {
     let value_type = match &vs.value_type {
         ValueType::Primitive(p) => primitive(*p),
         ValueType::Array(element) => {
@@ -155,7 +187,9 @@ fn value_schema(vs: &ValueSchema, fields: TypeFields, losses: &mut Vec<Loss>) ->
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 fields.value,
-                format!("{dialect} type `{name}` has no Arcade equivalent; it was written as `json`."),
+                format!(
+                    "{dialect} type `{name}` has no Arcade equivalent; it was written as `json`."
+                ),
             ));
             schema::ValueType::Json
         }
@@ -172,7 +206,11 @@ fn value_schema(vs: &ValueSchema, fields: TypeFields, losses: &mut Vec<Loss>) ->
         }
         (None, _) => None,
     };
-    schema::ValueSchema { value_type, allowed, unknown: Default::default() }
+    schema::ValueSchema {
+        value_type,
+        allowed,
+        unknown: Default::default(),
+    }
 }
 
 fn primitive(primitive: Primitive) -> schema::ValueType {
@@ -198,7 +236,14 @@ fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
     let value = match (&tool.output.schema, &tool.output.description) {
         (Some(vs), description) => Some(schema::OutputValue {
             description: description.clone(),
-            schema: value_schema(vs, TypeFields { value: Field::OutputType, allowed: Field::OutputEnum }, losses),
+            schema: value_schema(
+                vs,
+                TypeFields {
+                    value: Field::OutputType,
+                    allowed: Field::OutputEnum,
+                },
+                losses,
+            ),
             unknown: Default::default(),
         }),
         (None, Some(description)) => {
@@ -256,10 +301,18 @@ fn authorization(
                 }
             };
             if let Some(provider) = &oauth2.provider {
+                let recovered = provider_for_url(&url).is_some_and(|known| known.id == provider);
+                let advice = if recovered {
+                    "converting back infers it again from the URL's host".to_owned()
+                } else {
+                    format!("the URL does not identify it, so pass --provider {provider} when converting back")
+                };
                 losses.push(Loss::new(
                     LossCode::ProviderDropped,
                     Field::AuthProvider,
-                    format!("Arcade v1 has no provider id; `{provider}` was dropped. Converting back infers it from the URL's host where docs/providers.md knows it, or takes --provider."),
+                    format!(
+                        "Arcade v1 has no provider id; `{provider}` was dropped, and {advice}."
+                    ),
                 ));
             }
             A::OAuth2(schema::OAuth2Authorization {
@@ -275,16 +328,22 @@ fn authorization(
 }
 
 /// A v1 version is a content hash: keep a valid one, otherwise write a digest of the document.
-fn version(tool: &Tool, definition: &schema::ToolDefinition, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
+fn version(
+    tool: &Tool,
+    definition: &schema::ToolDefinition,
+    losses: &mut Vec<Loss>,
+) -> Result<String, DialectError> {
     if let Some(version) = &tool.version {
         if is_hash_version(version) {
             return Ok(version.clone());
         }
     }
-    let canonical = serde_json::to_vec(&to_value(definition)?).map_err(|error| DialectError::Inexpressible {
-        dialect: ID,
-        pointer: "/version".into(),
-        reason: error.to_string(),
+    let canonical = serde_json::to_vec(&to_value(definition)?).map_err(|error| {
+        DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/version".into(),
+            reason: error.to_string(),
+        }
     })?;
     let digest: String = Sha256::digest(&canonical)
         .iter()
@@ -306,5 +365,8 @@ fn version(tool: &Tool, definition: &schema::ToolDefinition, losses: &mut Vec<Lo
 }
 
 pub fn is_hash_version(version: &str) -> bool {
-    (7..=40).contains(&version.len()) && version.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    (7..=40).contains(&version.len())
+        && version
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }

@@ -128,6 +128,8 @@ impl Dialect for ArcadeV2 {
     fn output_schema(&self) -> Result<Value, DialectError> {
         syntax::parse(SCHEMA)
             .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::invalid("", format!("embedded Arcade v2 schema: {error}")))
+            .map_err(|error| {
+                DialectError::invalid("", format!("embedded Arcade v2 schema: {error}"))
+            })
     }
 }

@@ -5,13 +5,17 @@ use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document};
 use toolshift_model::pointer::child;
 use toolshift_model::{
-    Authorization, DialectError, Extra, Imported, OAuth2, Output, OutputMode, Parameter,
-    Primitive, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+    Authorization, DialectError, Extra, Imported, OAuth2, Output, OutputMode, Parameter, Primitive,
+    Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let definition: schema::ToolDefinition = deserialize_document(source.document)?;
-    let inputs_key = if source.document.get("inputs").is_some() { "/inputs" } else { "/input" };
+    let inputs_key = if source.document.get("inputs").is_some() {
+        "/inputs"
+    } else {
+        "/input"
+    };
     let mut extras = Vec::new();
     collect_top_level_extras(&definition, &mut extras);
     collect_extras(ID, "/toolkit", &definition.toolkit.unknown, &mut extras);
@@ -21,7 +25,12 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     for (index, parameter) in definition.inputs.parameters.into_iter().enumerate() {
         let pointer = format!("{inputs_key}/parameters/{index}");
         collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
-        collect_extras(ID, &child(&pointer, "value_schema"), &parameter.value_schema.unknown, &mut extras);
+        collect_extras(
+            ID,
+            &child(&pointer, "value_schema"),
+            &parameter.value_schema.unknown,
+            &mut extras,
+        );
         parameters.push(Parameter {
             name: parameter.name,
             description: parameter.description,
@@ -64,14 +73,21 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         extras,
         ..Tool::default()
     };
-    Ok(Imported { tool, losses: Vec::new() })
+    Ok(Imported {
+        tool,
+        losses: Vec::new(),
+    })
 }
 
 /// `full_name` restates toolkit and name; it is an extra only when it says something else.
 fn collect_top_level_extras(definition: &schema::ToolDefinition, extras: &mut Vec<Extra>) {
     let derived = format!("{}.{}", definition.toolkit.name, definition.name);
     if let Some(uri) = &definition.schema_uri {
-        extras.push(Extra { dialect: ID.into(), pointer: "/$schema".into(), value: uri.clone().into() });
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/$schema".into(),
+            value: uri.clone().into(),
+        });
     }
     let mut unknown = definition.unknown.clone();
     if unknown.get("full_name").and_then(|v| v.as_str()) == Some(derived.as_str()) {
@@ -111,14 +127,23 @@ fn value_schema(vs: &schema::ValueSchema, pointer: &str) -> Result<ValueSchema, 
         Some(p) => ValueType::Primitive(p),
         None => {
             let inner = vs.inner_val_type.ok_or_else(|| {
-                DialectError::invalid(child(pointer, "val_type"), "an `array` needs an `inner_val_type`")
+                DialectError::invalid(
+                    child(pointer, "val_type"),
+                    "an `array` needs an `inner_val_type`",
+                )
             })?;
             ValueType::Array(primitive(inner).ok_or_else(|| {
-                DialectError::invalid(child(pointer, "inner_val_type"), "arrays of arrays are not an Arcade type")
+                DialectError::invalid(
+                    child(pointer, "inner_val_type"),
+                    "arrays of arrays are not an Arcade type",
+                )
             })?)
         }
     };
-    Ok(ValueSchema { value_type, allowed: vs.allowed.clone() })
+    Ok(ValueSchema {
+        value_type,
+        allowed: vs.allowed.clone(),
+    })
 }
 
 fn requirements(
@@ -135,7 +160,12 @@ fn requirements(
         .flatten()
         .enumerate()
         .map(|(index, secret)| {
-            collect_extras(ID, &format!("/requirements/secrets/{index}"), &secret.unknown, extras);
+            collect_extras(
+                ID,
+                &format!("/requirements/secrets/{index}"),
+                &secret.unknown,
+                extras,
+            );
             Setting {
                 key: secret.key.clone(),
                 description: None,

@@ -26,14 +26,21 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 losses.push(Loss::new(
                     LossCode::RequiredDefaulted,
                     Field::ParameterRequired(index),
-                    format!("Arcade v2 requires `required`; parameter `{}` was written as optional.", parameter.name),
+                    format!(
+                        "Arcade v2 requires `required`; parameter `{}` was written as optional.",
+                        parameter.name
+                    ),
                 ));
             }
             schema::Parameter {
                 name: parameter.name.clone(),
                 required: parameter.required.unwrap_or(false),
                 description: parameter.description.clone(),
-                value_schema: value_schema(&parameter.schema, Field::ParameterType(index), &mut losses),
+                value_schema: value_schema(
+                    &parameter.schema,
+                    Field::ParameterType(index),
+                    &mut losses,
+                ),
                 inferrable: parameter.inferrable,
                 unknown: Default::default(),
             }
@@ -60,19 +67,26 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Default::default(),
     };
 
-    let requirements = authorization(&tool.authorization, options, &mut losses)
-        .map(|authorization| schema::Requirements {
-            authorization: Some(authorization),
-            secrets: None,
-            unknown: Default::default(),
+    let requirements =
+        authorization(&tool.authorization, options, &mut losses).map(|authorization| {
+            schema::Requirements {
+                authorization: Some(authorization),
+                secrets: None,
+                unknown: Default::default(),
+            }
         });
 
     losses.extend(unheld(
         tool,
         TITLE,
-        Holds { toolkit: true, ..Holds::default() },
+        Holds {
+            toolkit: true,
+            ..Holds::default()
+        },
     ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| pointer == "/$schema"));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        pointer == "/$schema"
+    }));
     let schema_uri = tool
         .extras
         .iter()
@@ -84,23 +98,34 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         name: tool.name.clone(),
         description: tool.description.clone(),
         toolkit,
-        inputs: schema::Inputs { parameters, unknown: Default::default() },
+        inputs: schema::Inputs {
+            parameters,
+            unknown: Default::default(),
+        },
         output,
         requirements,
         unknown: Default::default(),
     };
-    let document = serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
-        dialect: ID,
-        pointer: "/".into(),
-        reason: error.to_string(),
-    })?;
+    let document =
+        serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/".into(),
+            reason: error.to_string(),
+        })?;
     Ok(Written {
-        files: vec![OutputFile { path: file_name, content: OutputContent::Manifest(document) }],
+        files: vec![OutputFile {
+            path: file_name,
+            content: OutputContent::Manifest(document),
+        }],
         losses,
     })
 }
 
-fn toolkit(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -> schema::ToolkitDefinition {
+fn toolkit(
+    tool: &Tool,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> schema::ToolkitDefinition {
     let declared = tool.toolkit.as_ref();
     let name = match (&options.toolkit, declared) {
         (Some(name), _) => name.clone(),
@@ -126,7 +151,10 @@ fn toolkit(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -> schem
             DEFAULT_TOOLKIT.to_owned()
         }
     };
-    let version = match (&options.toolkit_version, declared.and_then(|t| t.version.as_ref())) {
+    let version = match (
+        &options.toolkit_version,
+        declared.and_then(|t| t.version.as_ref()),
+    ) {
         (Some(version), _) | (None, Some(version)) => version.clone(),
         (None, None) => {
             losses.push(Loss::new(
@@ -168,7 +196,12 @@ fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schem
             (ValType::Json, None)
         }
     };
-    schema::ValueSchema { val_type: val, inner_val_type: inner, allowed: vs.allowed.clone(), unknown: Default::default() }
+    schema::ValueSchema {
+        val_type: val,
+        inner_val_type: inner,
+        allowed: vs.allowed.clone(),
+        unknown: Default::default(),
+    }
 }
 
 fn authorization(
@@ -203,11 +236,12 @@ fn authorization(
                     }
                 },
             };
-            let oauth2 = (oauth2.authority.is_some() || oauth2.scopes.is_some()).then(|| schema::OAuth2 {
-                authority: oauth2.authority.clone(),
-                scope: oauth2.scopes.clone(),
-                unknown: Default::default(),
-            });
+            let oauth2 =
+                (oauth2.authority.is_some() || oauth2.scopes.is_some()).then(|| schema::OAuth2 {
+                    authority: oauth2.authority.clone(),
+                    scope: oauth2.scopes.clone(),
+                    unknown: Default::default(),
+                });
             A::Provider(schema::ProviderAuthorization {
                 provider: Some(provider),
                 provider_type: None,

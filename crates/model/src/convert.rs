@@ -56,11 +56,17 @@ struct Locator<'a> {
 impl Locator<'_> {
     fn entry(&self, loss: &Loss) -> Entry {
         let source = self.pointer_in(self.from, self.input, loss.field);
+        let mut target = self.pointer_in(self.to, self.output, loss.field);
+        if matches!(loss.field, Field::Extra(_)) {
+            // An extra's pointer is in its source layout, which the target may spell
+            // differently (`input` versus `inputs`): name the object it would sit in.
+            target = nearest_existing(self.output, &target);
+        }
         Entry {
             code: loss.code,
             severity: loss.code.severity(),
             source: nearest_existing(self.input, &source),
-            target: self.pointer_in(self.to, self.output, loss.field),
+            target,
             message: loss.message.clone(),
         }
     }

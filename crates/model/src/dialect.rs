@@ -195,10 +195,17 @@ mod tests {
 
     #[test]
     fn file_names_cannot_escape_the_output_folder() {
-        for bad in ["", "..", "../x", "a/b", "/abs", "a\\b", "x\0y", ".", "..hidden", "a\nb"] {
+        for bad in [
+            "", "..", "../x", "a/b", "/abs", "a\\b", "x\0y", ".", "..hidden", "a\nb",
+        ] {
             assert!(check_file_name(bad).is_err(), "{bad:?} was accepted");
         }
-        for good in ["Google.SendEmail.json", "sql_pull_data.yaml", "my-skill", "a..b"] {
+        for good in [
+            "Google.SendEmail.json",
+            "sql_pull_data.yaml",
+            "my-skill",
+            "a..b",
+        ] {
             assert!(check_file_name(good).is_ok(), "{good:?} was refused");
         }
     }

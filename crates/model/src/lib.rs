@@ -22,3 +22,4 @@ pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
 pub mod providers;
 pub mod unheld;
+pub mod yaml;

@@ -12,21 +12,81 @@ pub struct KnownProvider {
 }
 
 pub const KNOWN_PROVIDERS: &[KnownProvider] = &[
-    KnownProvider { id: "google", hosts: &["accounts.google.com", "oauth2.googleapis.com", "googleapis.com"], authority: "https://accounts.google.com" },
-    KnownProvider { id: "github", hosts: &["github.com"], authority: "https://github.com" },
+    KnownProvider {
+        id: "google",
+        hosts: &[
+            "accounts.google.com",
+            "oauth2.googleapis.com",
+            "googleapis.com",
+        ],
+        authority: "https://accounts.google.com",
+    },
+    KnownProvider {
+        id: "github",
+        hosts: &["github.com"],
+        authority: "https://github.com",
+    },
     // Both Slack ids authorize against one server; the host alone picks the bot form.
-    KnownProvider { id: "slack", hosts: &["slack.com"], authority: "https://slack.com" },
-    KnownProvider { id: "slack_user", hosts: &[], authority: "https://slack.com" },
-    KnownProvider { id: "github_app", hosts: &[], authority: "https://github.com" },
-    KnownProvider { id: "microsoft", hosts: &["login.microsoftonline.com", "login.live.com"], authority: "https://login.microsoftonline.com" },
-    KnownProvider { id: "x", hosts: &["x.com", "twitter.com"], authority: "https://twitter.com" },
-    KnownProvider { id: "zoom", hosts: &["zoom.us"], authority: "https://zoom.us" },
-    KnownProvider { id: "linkedin", hosts: &["linkedin.com"], authority: "https://www.linkedin.com" },
-    KnownProvider { id: "spotify", hosts: &["accounts.spotify.com"], authority: "https://accounts.spotify.com" },
-    KnownProvider { id: "dropbox", hosts: &["dropbox.com"], authority: "https://www.dropbox.com" },
-    KnownProvider { id: "atlassian", hosts: &["auth.atlassian.com"], authority: "https://auth.atlassian.com" },
-    KnownProvider { id: "discord", hosts: &["discord.com"], authority: "https://discord.com" },
-    KnownProvider { id: "notion", hosts: &["api.notion.com"], authority: "https://api.notion.com" },
+    KnownProvider {
+        id: "slack",
+        hosts: &["slack.com"],
+        authority: "https://slack.com",
+    },
+    KnownProvider {
+        id: "slack_user",
+        hosts: &[],
+        authority: "https://slack.com",
+    },
+    KnownProvider {
+        id: "github_app",
+        hosts: &[],
+        authority: "https://github.com",
+    },
+    KnownProvider {
+        id: "microsoft",
+        hosts: &["login.microsoftonline.com", "login.live.com"],
+        authority: "https://login.microsoftonline.com",
+    },
+    KnownProvider {
+        id: "x",
+        hosts: &["x.com", "twitter.com"],
+        authority: "https://twitter.com",
+    },
+    KnownProvider {
+        id: "zoom",
+        hosts: &["zoom.us"],
+        authority: "https://zoom.us",
+    },
+    KnownProvider {
+        id: "linkedin",
+        hosts: &["linkedin.com"],
+        authority: "https://www.linkedin.com",
+    },
+    KnownProvider {
+        id: "spotify",
+        hosts: &["accounts.spotify.com"],
+        authority: "https://accounts.spotify.com",
+    },
+    KnownProvider {
+        id: "dropbox",
+        hosts: &["dropbox.com"],
+        authority: "https://www.dropbox.com",
+    },
+    KnownProvider {
+        id: "atlassian",
+        hosts: &["auth.atlassian.com"],
+        authority: "https://auth.atlassian.com",
+    },
+    KnownProvider {
+        id: "discord",
+        hosts: &["discord.com"],
+        authority: "https://discord.com",
+    },
+    KnownProvider {
+        id: "notion",
+        hosts: &["api.notion.com"],
+        authority: "https://api.notion.com",
+    },
 ];
 
 /// The generic provider id Arcade accepts for any OAuth2 server.
@@ -67,7 +127,10 @@ mod tests {
     #[test]
     fn hosts_and_subdomains_match() {
         let id = |url| provider_for_url(url).map(|p| p.id);
-        assert_eq!(id("https://accounts.google.com/o/oauth2/auth"), Some("google"));
+        assert_eq!(
+            id("https://accounts.google.com/o/oauth2/auth"),
+            Some("google")
+        );
         assert_eq!(id("https://www.googleapis.com/auth"), Some("google"));
         assert_eq!(id("https://user@GitHub.com:443/login"), Some("github"));
         assert_eq!(id("https://api.twitter.com/2/oauth2"), Some("x"));

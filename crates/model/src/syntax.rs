@@ -183,7 +183,11 @@ fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
             return Err(SyntaxError::YamlTag {
                 line: span.start.line(),
                 column: span.start.col() + 1,
-                tag: tag.to_string(),
+                tag: if tag.is_yaml_core_schema() {
+                    format!("!!{}", tag.suffix)
+                } else {
+                    format!("{}{}", tag.handle, tag.suffix)
+                },
             });
         }
     }

@@ -36,11 +36,27 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             ));
         }
     };
-    metadata(tool.display_name.is_some() && !holds.display_name, Field::DisplayName, "display name");
-    metadata(tool.enabled.is_some() && !holds.enabled, Field::Enabled, "enabled flag");
-    metadata(tool.author.is_some() && !holds.author, Field::Author, "author");
+    metadata(
+        tool.display_name.is_some() && !holds.display_name,
+        Field::DisplayName,
+        "display name",
+    );
+    metadata(
+        tool.enabled.is_some() && !holds.enabled,
+        Field::Enabled,
+        "enabled flag",
+    );
+    metadata(
+        tool.author.is_some() && !holds.author,
+        Field::Author,
+        "author",
+    );
     metadata(tool.url.is_some() && !holds.url, Field::Url, "author URL");
-    metadata(tool.license.is_some() && !holds.license, Field::License, "licence");
+    metadata(
+        tool.license.is_some() && !holds.license,
+        Field::License,
+        "licence",
+    );
 
     if let (Some(version), false) = (&tool.version, holds.version) {
         losses.push(Loss::new(
@@ -53,7 +69,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::ToolkitDropped,
             Field::Toolkit,
-            format!("{target} has no toolkit; toolkit `{}` was dropped.", toolkit.name),
+            format!(
+                "{target} has no toolkit; toolkit `{}` was dropped.",
+                toolkit.name
+            ),
         ));
     }
     if !holds.parameter_defaults {
@@ -72,7 +91,11 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::ReturnValuesDropped,
                 Field::Return(index),
-                format!("{target} describes a single output; return value `{}` ({}) was dropped.", value.name, value.value_type.describe()),
+                format!(
+                    "{target} describes a single output; return value `{}` ({}) was dropped.",
+                    value.name,
+                    value.value_type.describe()
+                ),
             ));
         }
     }
@@ -95,7 +118,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::ExampleDropped,
                 Field::Example(index),
-                format!("{target} has no examples; {what} {} was dropped.", index + 1),
+                format!(
+                    "{target} has no examples; {what} {} was dropped.",
+                    index + 1
+                ),
             ));
         }
     }
@@ -110,17 +136,42 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
 }
 
 /// Reports the extras of other dialects (and those of the target it cannot write back).
-pub fn unheld_extras(tool: &Tool, target_id: &str, target: &str, writes_back: impl Fn(&str) -> bool) -> Vec<Loss> {
+pub fn unheld_extras(
+    tool: &Tool,
+    target_id: &str,
+    target: &str,
+    writes_back: impl Fn(&str) -> bool,
+) -> Vec<Loss> {
     tool.extras
         .iter()
         .enumerate()
         .filter(|(_, extra)| !(extra.dialect == target_id && writes_back(&extra.pointer)))
         .map(|(index, extra)| {
+            let origin = if extra.dialect == target_id {
+                format!("is not part of the {target} schema")
+            } else {
+                format!("from {} has no place in {target}", extra.dialect)
+            };
             Loss::new(
                 LossCode::FieldDropped,
                 Field::Extra(index),
-                format!("`{}` from {} has no place in {target}; it was dropped.", extra.pointer, extra.dialect),
+                format!(
+                    "`{}` ({}) {origin}; it was dropped.",
+                    extra.pointer,
+                    preview(&extra.value)
+                ),
             )
         })
         .collect()
+}
+
+/// A short rendering of a dropped value, so the user sees what went without opening the input.
+fn preview(value: &serde_json::Value) -> String {
+    const LIMIT: usize = 60;
+    let text = value.to_string();
+    if text.chars().count() <= LIMIT {
+        return text;
+    }
+    let cut: String = text.chars().take(LIMIT).collect();
+    format!("{cut}…")
 }

@@ -1,0 +1,76 @@
+//! The command-line contract. Users script against these names: keep them.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "toolshift",
+    version,
+    about = "Convert AI-agent tool manifests between dialects, reporting everything that does not survive"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Convert manifests into another dialect and report every loss.
+    Convert(ConvertArgs),
+    /// Print the dialect of each file, one `FILE<TAB>DIALECT` line each.
+    Detect {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// Manifest files (or skill folders); `-` reads standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Target dialect.
+    #[arg(long, value_name = "DIALECT")]
+    pub to: String,
+    /// Source dialect; detected from the content when absent.
+    #[arg(long, value_name = "DIALECT")]
+    pub from: Option<String>,
+    /// Output file, or folder (an existing folder takes each output under its own name).
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Serialization of the written manifest.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// How to print the loss report.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub report: ReportFormat,
+    /// Write the report to this file instead of standard error.
+    #[arg(long, value_name = "PATH")]
+    pub report_file: Option<PathBuf>,
+    /// Refuse to write a file whose report has an entry of this severity or code (exit 1).
+    #[arg(long, value_name = "SEVERITY|CODE")]
+    pub deny: Vec<String>,
+    /// Toolkit name for targets that require one.
+    #[arg(long, value_name = "NAME")]
+    pub toolkit: Option<String>,
+    /// Toolkit version for targets that require one.
+    #[arg(long, value_name = "VERSION")]
+    pub toolkit_version: Option<String>,
+    /// OAuth2 provider id for targets that require one (google, github, slack, ...).
+    #[arg(long, value_name = "ID")]
+    pub provider: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Json,
+    Yaml,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+    None,
+}

@@ -1,0 +1,71 @@
+//! Reading an input: a file, a folder holding a manifest, or standard input.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use toolshift_model::syntax;
+
+/// Inputs larger than this are refused: no manifest comes close.
+const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Manifest names looked for when the input is a folder.
+const FOLDER_MANIFESTS: &[&str] = &["plugin.json"];
+
+#[derive(Debug)]
+pub struct LoadedInput {
+    /// How the user named it, for messages and the report.
+    pub display: String,
+    /// The folder holding the manifest, if it came from the file system.
+    pub dir: Option<PathBuf>,
+    pub document: serde_json::Value,
+}
+
+pub fn load(input: &Path) -> Result<LoadedInput, String> {
+    let display = input.display().to_string();
+    if input == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return parsed(display, None, &text);
+    }
+    let manifest = if input.is_dir() {
+        FOLDER_MANIFESTS
+            .iter()
+            .map(|name| input.join(name))
+            .find(|candidate| candidate.is_file())
+            .ok_or_else(|| {
+                format!(
+                    "folder holds no manifest (looked for {})",
+                    FOLDER_MANIFESTS.join(", ")
+                )
+            })?
+    } else {
+        input.to_path_buf()
+    };
+    let metadata = std::fs::metadata(&manifest).map_err(|e| format!("cannot read: {e}"))?;
+    if metadata.len() > MAX_INPUT_BYTES {
+        return Err(format!(
+            "larger than {MAX_INPUT_BYTES} bytes; no manifest is this large"
+        ));
+    }
+    let bytes = std::fs::read(&manifest).map_err(|e| format!("cannot read: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let dir = manifest.parent().map(Path::to_path_buf);
+    parsed(display, dir, &text)
+}
+
+fn parsed(display: String, dir: Option<PathBuf>, text: &str) -> Result<LoadedInput, String> {
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(format!(
+            "larger than {MAX_INPUT_BYTES} bytes; no manifest is this large"
+        ));
+    }
+    let (document, _) = syntax::parse(text).map_err(|e| e.to_string())?;
+    Ok(LoadedInput {
+        display,
+        dir,
+        document,
+    })
+}

@@ -1,0 +1,153 @@
+//! Where outputs go, how they are serialized, and writing them so that a failure
+//! never leaves a half-written file or replaces an input.
+
+use crate::cli::Format;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use toolshift_model::dialect::check_file_name;
+use toolshift_model::{OutputContent, OutputFile};
+
+#[derive(Debug, Clone)]
+pub enum Destination {
+    Stdout,
+    File(PathBuf),
+    Folder(PathBuf),
+}
+
+/// One rendered file, ready to write.
+#[derive(Debug)]
+pub struct Planned {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+pub fn render(file: &OutputFile, format: Format) -> Result<(String, Vec<u8>), String> {
+    match &file.content {
+        OutputContent::Manifest(document) => match format {
+            Format::Json => {
+                let mut text = serde_json::to_string_pretty(document).map_err(|e| e.to_string())?;
+                text.push('\n');
+                Ok((file.path.clone(), text.into_bytes()))
+            }
+            Format::Yaml => {
+                let text = toolshift_model::yaml::to_yaml(document);
+                let path = match file.path.strip_suffix(".json") {
+                    Some(stem) => format!("{stem}.yaml"),
+                    None => file.path.clone(),
+                };
+                Ok((path, text.into_bytes()))
+            }
+        },
+        OutputContent::Text(text) => Ok((file.path.clone(), text.clone().into_bytes())),
+    }
+}
+
+/// Joins a writer's relative path onto the output folder, refusing any escape.
+pub fn inside(folder: &Path, relative: &str) -> Result<PathBuf, String> {
+    let mut path = folder.to_path_buf();
+    for component in relative.split('/') {
+        check_file_name(component).map_err(|e| e.to_string())?;
+        path.push(component);
+    }
+    Ok(path)
+}
+
+/// Tracks what this run reads and writes, so no output replaces an input or
+/// another output of the same batch.
+#[derive(Debug, Default)]
+pub struct Claims {
+    inputs: BTreeSet<PathBuf>,
+    outputs: BTreeSet<PathBuf>,
+}
+
+impl Claims {
+    pub fn add_input(&mut self, path: &Path) {
+        if let Ok(canonical) = path.canonicalize() {
+            self.inputs.insert(canonical);
+        }
+    }
+
+    pub fn check(&self, path: &Path) -> Result<(), String> {
+        let key = normalized(path);
+        if self.inputs.contains(&key) {
+            return Err(format!(
+                "{} is an input of this run; refusing to overwrite it",
+                path.display()
+            ));
+        }
+        if self.outputs.contains(&key) {
+            return Err(format!(
+                "{} is already written by another input of this run",
+                path.display()
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn claim(&mut self, path: &Path) {
+        self.outputs.insert(normalized(path));
+    }
+}
+
+/// The canonical path of the file, or of its folder joined with its name when it does not exist yet.
+fn normalized(path: &Path) -> PathBuf {
+    if let Ok(canonical) = path.canonicalize() {
+        return canonical;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) => normalized_dir(parent).join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+fn normalized_dir(dir: &Path) -> PathBuf {
+    if dir.as_os_str().is_empty() {
+        return PathBuf::from(".").canonicalize().unwrap_or_default();
+    }
+    dir.canonicalize().unwrap_or_else(|_| normalized(dir))
+}
+
+/// Writes every file to a temporary sibling first and renames only when all were
+/// written, so either the whole output appears or none of it changes.
+pub fn write_all(files: &[Planned]) -> Result<(), String> {
+    let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
+    let result = (|| {
+        for file in files {
+            let parent = file
+                .path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("{}: cannot create folder: {e}", parent.display()))?;
+            let name = file
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let temporary = parent.join(format!(".{name}.toolshift-{}.tmp", std::process::id()));
+            let mut handle = std::fs::File::create(&temporary)
+                .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
+            staged.push((temporary.clone(), &file.path));
+            handle
+                .write_all(&file.bytes)
+                .and_then(|()| handle.sync_all())
+                .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
+        }
+        Ok(())
+    })();
+    if let Err(error) = result {
+        for (temporary, _) in &staged {
+            let _ = std::fs::remove_file(temporary);
+        }
+        return Err(error);
+    }
+    for (temporary, path) in &staged {
+        std::fs::rename(temporary, path).map_err(|e| {
+            let _ = std::fs::remove_file(temporary);
+            format!("{}: cannot write: {e}", path.display())
+        })?;
+    }
+    Ok(())
+}

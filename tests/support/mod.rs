@@ -1,0 +1,129 @@
+//! Helpers shared by the integration tests: a scratch folder, running the built
+//! binary, reading a written tree, and validating outputs against the schemas.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use toolshift_model::Dialect;
+
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    pub fn new() -> Result<Self, String> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "toolshift-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
+        Ok(Scratch(path))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub struct Run {
+    pub status: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+pub fn run_toolshift(dir: &Path, args: &[String], stdin: Option<&str>) -> Result<Run, String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start toolshift: {e}"))?;
+    if let Some(mut pipe) = child.stdin.take() {
+        if let Some(text) = stdin {
+            pipe.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+        }
+    }
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    Ok(Run {
+        status: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}
+
+/// Every file below `dir`, by `/`-separated relative path.
+pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    let mut files = BTreeMap::new();
+    if !dir.exists() {
+        return Ok(files);
+    }
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).map_err(|e| e.to_string())?;
+                let name = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                files.insert(name, std::fs::read(&path).map_err(|e| e.to_string())?);
+            }
+        }
+    }
+    Ok(files)
+}
+
+pub fn dialect(id: &str) -> Option<&'static dyn Dialect> {
+    let all: [&'static dyn Dialect; 2] = [
+        &toolshift_arcade_v1::ArcadeV1,
+        &toolshift_arcade_v2::ArcadeV2,
+    ];
+    all.into_iter().find(|d| d.id() == id)
+}
+
+/// Parses a written manifest (JSON or YAML) and checks it against the dialect's schema.
+pub fn validate_output(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
+    if !(name.ends_with(".json") || name.ends_with(".yaml")) {
+        return Ok(());
+    }
+    let dialect = dialect(dialect_id).ok_or_else(|| format!("unknown dialect {dialect_id}"))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let (document, _) = toolshift_model::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
+    let schema = dialect.output_schema().map_err(|e| e.to_string())?;
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .map_err(|e| format!("schema: {e}"))?;
+    let errors: Vec<String> = validator
+        .iter_errors(&document)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} fails the {dialect_id} schema: {}",
+            errors.join("; ")
+        ))
+    }
+}
