@@ -146,3 +146,17 @@ mod tests {
         }
     }
 }
+
+/// The table `docs/providers.md` shows, rendered from `KNOWN_PROVIDERS`.
+pub fn markdown_table() -> String {
+    let mut table = String::from("| provider id | hosts | authorization URL written |\n|---|---|---|\n");
+    for provider in KNOWN_PROVIDERS {
+        let hosts = if provider.hosts.is_empty() {
+            "(none)".to_owned()
+        } else {
+            provider.hosts.iter().map(|h| format!("`{h}`")).collect::<Vec<_>>().join(", ")
+        };
+        table.push_str(&format!("| `{}` | {hosts} | {} |\n", provider.id, provider.authority));
+    }
+    table
+}

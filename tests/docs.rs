@@ -1,0 +1,65 @@
+//! The documentation states what the code does: these tests fail when they drift apart.
+
+use std::path::Path;
+use toolshift_model::LossCode;
+
+fn read_doc(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `## \`code\`` headings with the severity line under each.
+fn documented_codes(text: &str) -> Vec<(String, Option<String>)> {
+    let mut sections = Vec::new();
+    for block in text.split("\n## ").skip(1) {
+        let heading = block.lines().next().unwrap_or_default().trim();
+        let code = heading.trim_matches('`').to_owned();
+        let severity = block
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("- Severity: "))
+            .map(str::to_owned);
+        sections.push((code, severity));
+    }
+    sections
+}
+
+#[test]
+fn every_loss_code_is_documented_with_its_severity() {
+    let sections = documented_codes(&read_doc("losses.md"));
+    let mut problems = Vec::new();
+    for code in LossCode::ALL {
+        match sections.iter().find(|(name, _)| name == code.code()) {
+            None => problems.push(format!("`{}` has no section in docs/losses.md", code.code())),
+            Some((_, severity)) if severity.as_deref() != Some(code.severity().as_str()) => problems.push(format!(
+                "`{}` is {} in the code but {:?} in docs/losses.md",
+                code.code(),
+                code.severity().as_str(),
+                severity
+            )),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in &sections {
+        if LossCode::parse(name).is_none() {
+            problems.push(format!("docs/losses.md documents `{name}`, which is not a loss code"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn provider_table_matches_the_code() {
+    let doc = read_doc("providers.md");
+    let table = toolshift_model::providers::markdown_table();
+    assert!(doc.contains(&table), "docs/providers.md must contain this table:\n{table}");
+}
+
+#[test]
+fn architecture_names_every_crate() {
+    let doc = read_doc("ARCHITECTURE.md");
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    for entry in std::fs::read_dir(crates).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(doc.contains(&format!("crates/{name}")), "docs/ARCHITECTURE.md does not describe crates/{name}");
+    }
+}
