@@ -31,7 +31,7 @@ pub fn detect(document: &Value) -> Result<&'static dyn Dialect, String> {
         .map(|dialect| (dialect.detect(document), *dialect))
         .filter(|(score, _)| *score > 0)
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     match scored.as_slice() {
         [] => Err(format!(
             "not a manifest of any known dialect ({}); pass --from",

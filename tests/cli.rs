@@ -1,6 +1,14 @@
 //! The command-line contract beyond single conversions: streams, destinations,
 //! batches, exit codes, and never losing what is already on disk.
 
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
 mod support;
 
 use support::{read_tree, run_toolshift, Scratch};
@@ -24,23 +32,56 @@ fn write(scratch: &Scratch, name: &str, text: &str) {
 #[test]
 fn stdin_to_stdout_with_detection() {
     let scratch = Scratch::new().unwrap();
-    let run = run_toolshift(scratch.path(), &args(&["convert", "-", "--to", "arcade-v1"]), Some(V2_TOOL)).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "-", "--to", "arcade-v1"]),
+        Some(V2_TOOL),
+    )
+    .unwrap();
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let output: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(output["name"], "Math.Add");
     assert_eq!(output["input"]["parameters"][0]["schema"]["type"], "float");
-    assert!(run.stderr.contains("-: changed name-qualified /toolkit/name -> /name"), "{}", run.stderr);
-    assert!(run.stderr.ends_with("toolshift: 1 file: 1 converted, 0 denied, 0 failed; 1 lost, 1 changed, 1 defaulted\n"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("-: changed name-qualified /toolkit/name -> /name"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.ends_with(
+            "toolshift: 1 file: 1 converted, 0 denied, 0 failed; 1 lost, 1 changed, 1 defaulted\n"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn output_path_that_is_not_a_folder_names_the_file() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "tool.json", "--to", "arcade-v1", "-o", "converted.json", "--report", "none"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tool.json",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "converted.json",
+            "--report",
+            "none",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert_eq!(run.stderr, "");
-    let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(scratch.path().join("converted.json")).unwrap()).unwrap();
+    let written: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(scratch.path().join("converted.json")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(written["name"], "Math.Add");
 }
 
@@ -52,20 +93,53 @@ fn a_batch_converts_the_good_files_and_reports_the_bad_one() {
     write(&scratch, "b.json", V1_TOOL);
     let run = run_toolshift(
         scratch.path(),
-        &args(&["convert", "a.json", "broken.json", "b.json", "--from", "arcade-v2", "--to", "arcade-v2", "-o", "out", "--report", "json"]),
+        &args(&[
+            "convert",
+            "a.json",
+            "broken.json",
+            "b.json",
+            "--from",
+            "arcade-v2",
+            "--to",
+            "arcade-v2",
+            "-o",
+            "out",
+            "--report",
+            "json",
+        ]),
         None,
     )
     .unwrap();
     assert_eq!(run.status, Some(2));
     let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
-    let statuses: Vec<&str> = report["files"].as_array().unwrap().iter().map(|f| f["status"].as_str().unwrap()).collect();
+    let statuses: Vec<&str> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["status"].as_str().unwrap())
+        .collect();
     // b.json is v1, read here as v2 because --from says so: it must fail, naming the place.
     assert_eq!(statuses, ["converted", "failed", "failed"]);
-    assert!(report["files"][1]["error"].as_str().unwrap().contains("line 1"), "{report}");
-    assert_eq!(report["files"][2]["error"], "/input/parameters/0: missing field `value_schema`");
+    assert!(
+        report["files"][1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 1"),
+        "{report}"
+    );
+    assert_eq!(
+        report["files"][2]["error"],
+        "/input/parameters/0: missing field `value_schema`"
+    );
     assert_eq!(report["summary"]["converted"], 1);
     assert_eq!(report["summary"]["failed"], 2);
-    assert_eq!(read_tree(&scratch.path().join("out")).unwrap().keys().collect::<Vec<_>>(), ["Math.Add.json"]);
+    assert_eq!(
+        read_tree(&scratch.path().join("out"))
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        ["Math.Add.json"]
+    );
 }
 
 #[test]
@@ -74,12 +148,40 @@ fn a_refused_conversion_leaves_an_existing_output_untouched() {
     let zero = r#"{"name": "Now", "toolkit": {"name": "Clock", "version": "1"}, "inputs": {"parameters": []}, "output": {"available_modes": ["value"]}}"#;
     write(&scratch, "now.json", zero);
     write(&scratch, "previous.json", "keep me\n");
-    let run = run_toolshift(scratch.path(), &args(&["convert", "now.json", "--to", "arcade-v1", "-o", "previous.json"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "now.json",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "previous.json",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("now.json: error: /input/parameters: cannot be written as arcade-v1"), "{}", run.stderr);
-    assert_eq!(std::fs::read_to_string(scratch.path().join("previous.json")).unwrap(), "keep me\n");
-    let leftovers: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().flatten().map(|e| e.file_name()).collect();
-    assert_eq!(leftovers.len(), 2, "temporary files were left behind: {leftovers:?}");
+    assert!(
+        run.stderr
+            .contains("now.json: error: /input/parameters: cannot be written as arcade-v1"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("previous.json")).unwrap(),
+        "keep me\n"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(scratch.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        2,
+        "temporary files were left behind: {leftovers:?}"
+    );
 }
 
 #[test]
@@ -87,9 +189,25 @@ fn denied_files_write_nothing_and_exit_1() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
     std::fs::create_dir(scratch.path().join("out")).unwrap();
-    let run = run_toolshift(scratch.path(), &args(&["convert", "tool.json", "--to", "arcade-v1", "-o", "out", "--deny", "name-qualified"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tool.json",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "out",
+            "--deny",
+            "name-qualified",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("tool.json: denied: an entry matched --deny name-qualified; nothing written"));
+    assert!(run
+        .stderr
+        .contains("tool.json: denied: an entry matched --deny name-qualified; nothing written"));
     assert!(read_tree(&scratch.path().join("out")).unwrap().is_empty());
 }
 
@@ -97,12 +215,37 @@ fn denied_files_write_nothing_and_exit_1() {
 fn unknown_deny_values_and_dialects_are_usage_errors() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "tool.json", "--to", "arcade-v1", "--deny", "everything"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tool.json",
+            "--to",
+            "arcade-v1",
+            "--deny",
+            "everything",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("--deny everything: not a severity"), "{}", run.stderr);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "tool.json", "--to", "mcp"]), None).unwrap();
+    assert!(
+        run.stderr.contains("--deny everything: not a severity"),
+        "{}",
+        run.stderr
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "tool.json", "--to", "mcp"]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("unknown dialect `mcp`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("unknown dialect `mcp`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -110,10 +253,23 @@ fn an_input_is_never_overwritten() {
     let scratch = Scratch::new().unwrap();
     // v1 -> v1 names its output after the tool, which is this very file.
     write(&scratch, "Echo.json", V1_TOOL);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "Echo.json", "--to", "arcade-v1", "-o", "."]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "Echo.json", "--to", "arcade-v1", "-o", "."]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("is an input of this run; refusing to overwrite it"), "{}", run.stderr);
-    assert_eq!(std::fs::read_to_string(scratch.path().join("Echo.json")).unwrap(), V1_TOOL);
+    assert!(
+        run.stderr
+            .contains("is an input of this run; refusing to overwrite it"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("Echo.json")).unwrap(),
+        V1_TOOL
+    );
 }
 
 #[test]
@@ -121,18 +277,46 @@ fn two_inputs_never_write_the_same_output() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "one.json", V2_TOOL);
     write(&scratch, "two.json", V2_TOOL);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "one.json", "two.json", "--to", "arcade-v1", "-o", "out"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "one.json",
+            "two.json",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "out",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("two.json: error:") && run.stderr.contains("already written by another input"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("two.json: error:")
+            && run.stderr.contains("already written by another input"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn several_inputs_need_an_output_folder() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "a.json", V2_TOOL);
-    let run = run_toolshift(scratch.path(), &args(&["convert", "a.json", "a.json", "--to", "arcade-v1"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "a.json", "a.json", "--to", "arcade-v1"]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("converting several inputs needs -o DIR"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("converting several inputs needs -o DIR"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -141,10 +325,20 @@ fn detect_names_each_dialect_and_fails_on_unknown_files() {
     write(&scratch, "v1.json", V1_TOOL);
     write(&scratch, "v2.json", V2_TOOL);
     write(&scratch, "other.json", r#"{"hello": "world"}"#);
-    let run = run_toolshift(scratch.path(), &args(&["detect", "v1.json", "v2.json", "other.json"]), None).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["detect", "v1.json", "v2.json", "other.json"]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
     assert_eq!(run.stdout, "v1.json\tarcade-v1\nv2.json\tarcade-v2\n");
-    assert!(run.stderr.contains("other.json: not a manifest of any known dialect"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("other.json: not a manifest of any known dialect"),
+        "{}",
+        run.stderr
+    );
     let run = run_toolshift(scratch.path(), &args(&["detect", "v1.json"]), None).unwrap();
     assert_eq!(run.status, Some(0));
 }
@@ -153,9 +347,28 @@ fn detect_names_each_dialect_and_fails_on_unknown_files() {
 fn yaml_output_reads_back_to_the_same_tool() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let yaml = run_toolshift(scratch.path(), &args(&["convert", "tool.json", "--to", "arcade-v2", "--format", "yaml", "--report", "none"]), None).unwrap();
+    let yaml = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tool.json",
+            "--to",
+            "arcade-v2",
+            "--format",
+            "yaml",
+            "--report",
+            "none",
+        ]),
+        None,
+    )
+    .unwrap();
     assert_eq!(yaml.status, Some(0));
-    let json = run_toolshift(scratch.path(), &args(&["convert", "-", "--to", "arcade-v2", "--report", "none"]), Some(&yaml.stdout)).unwrap();
+    let json = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "-", "--to", "arcade-v2", "--report", "none"]),
+        Some(&yaml.stdout),
+    )
+    .unwrap();
     assert_eq!(json.status, Some(0), "{}", json.stderr);
     let original: serde_json::Value = serde_json::from_str(V2_TOOL).unwrap();
     let back: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
@@ -165,8 +378,22 @@ fn yaml_output_reads_back_to_the_same_tool() {
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
     let scratch = Scratch::new().unwrap();
-    write(&scratch, "deep.json", &format!("// jsonc\n{}", "[".repeat(100_000)));
-    let run = run_toolshift(scratch.path(), &args(&["convert", "deep.json", "--to", "arcade-v1"]), None).unwrap();
+    write(
+        &scratch,
+        "deep.json",
+        &format!("// jsonc\n{}", "[".repeat(100_000)),
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "deep.json", "--to", "arcade-v1"]),
+        None,
+    )
+    .unwrap();
     assert_eq!(run.status, Some(2));
-    assert!(run.stderr.contains("deep.json: error: line 2: nesting deeper than"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("deep.json: error: line 2: nesting deeper than"),
+        "{}",
+        run.stderr
+    );
 }

@@ -1,10 +1,20 @@
 //! The documentation states what the code does: these tests fail when they drift apart.
 
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
 use std::path::Path;
 use toolshift_model::LossCode;
 
 fn read_doc(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -29,19 +39,26 @@ fn every_loss_code_is_documented_with_its_severity() {
     let mut problems = Vec::new();
     for code in LossCode::ALL {
         match sections.iter().find(|(name, _)| name == code.code()) {
-            None => problems.push(format!("`{}` has no section in docs/losses.md", code.code())),
-            Some((_, severity)) if severity.as_deref() != Some(code.severity().as_str()) => problems.push(format!(
-                "`{}` is {} in the code but {:?} in docs/losses.md",
-                code.code(),
-                code.severity().as_str(),
-                severity
+            None => problems.push(format!(
+                "`{}` has no section in docs/losses.md",
+                code.code()
             )),
+            Some((_, severity)) if severity.as_deref() != Some(code.severity().as_str()) => {
+                problems.push(format!(
+                    "`{}` is {} in the code but {:?} in docs/losses.md",
+                    code.code(),
+                    code.severity().as_str(),
+                    severity
+                ))
+            }
             Some(_) => {}
         }
     }
     for (name, _) in &sections {
         if LossCode::parse(name).is_none() {
-            problems.push(format!("docs/losses.md documents `{name}`, which is not a loss code"));
+            problems.push(format!(
+                "docs/losses.md documents `{name}`, which is not a loss code"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -51,7 +68,10 @@ fn every_loss_code_is_documented_with_its_severity() {
 fn provider_table_matches_the_code() {
     let doc = read_doc("providers.md");
     let table = toolshift_model::providers::markdown_table();
-    assert!(doc.contains(&table), "docs/providers.md must contain this table:\n{table}");
+    assert!(
+        doc.contains(&table),
+        "docs/providers.md must contain this table:\n{table}"
+    );
 }
 
 #[test]
@@ -60,6 +80,9 @@ fn architecture_names_every_crate() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
     for entry in std::fs::read_dir(crates).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        assert!(doc.contains(&format!("crates/{name}")), "docs/ARCHITECTURE.md does not describe crates/{name}");
+        assert!(
+            doc.contains(&format!("crates/{name}")),
+            "docs/ARCHITECTURE.md does not describe crates/{name}"
+        );
     }
 }

@@ -5,6 +5,14 @@
 //! and `status` (the exit code). `TOOLSHIFT_BLESS=1 cargo test --test golden`
 //! rewrites the expected results from what the binary does now; review that diff.
 
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
 mod support;
 
 use libtest_mimic::{Arguments, Failed, Trial};

@@ -104,7 +104,7 @@ pub struct Requirements {
 #[serde(untagged)]
 pub enum Authorization {
     Keyword(AuthorizationKeyword),
-    Provider(ProviderAuthorization),
+    Provider(Box<ProviderAuthorization>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -242,12 +242,12 @@ fn authorization(
                     scope: oauth2.scopes.clone(),
                     unknown: Default::default(),
                 });
-            A::Provider(schema::ProviderAuthorization {
+            A::Provider(Box::new(schema::ProviderAuthorization {
                 provider: Some(provider),
                 provider_type: None,
                 oauth2,
                 unknown: Default::default(),
-            })
+            }))
         }
     })
 }

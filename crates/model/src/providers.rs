@@ -120,6 +120,29 @@ fn host_of(url: &str) -> Option<String> {
     (!host.is_empty()).then(|| host.to_ascii_lowercase())
 }
 
+/// The table `docs/providers.md` shows, rendered from `KNOWN_PROVIDERS`.
+pub fn markdown_table() -> String {
+    let mut table =
+        String::from("| provider id | hosts | authorization URL written |\n|---|---|---|\n");
+    for provider in KNOWN_PROVIDERS {
+        let hosts = if provider.hosts.is_empty() {
+            "(none)".to_owned()
+        } else {
+            provider
+                .hosts
+                .iter()
+                .map(|h| format!("`{h}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        table.push_str(&format!(
+            "| `{}` | {hosts} | {} |\n",
+            provider.id, provider.authority
+        ));
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,18 +168,4 @@ mod tests {
             assert_eq!(back, Some(provider.authority), "{}", provider.id);
         }
     }
-}
-
-/// The table `docs/providers.md` shows, rendered from `KNOWN_PROVIDERS`.
-pub fn markdown_table() -> String {
-    let mut table = String::from("| provider id | hosts | authorization URL written |\n|---|---|---|\n");
-    for provider in KNOWN_PROVIDERS {
-        let hosts = if provider.hosts.is_empty() {
-            "(none)".to_owned()
-        } else {
-            provider.hosts.iter().map(|h| format!("`{h}`")).collect::<Vec<_>>().join(", ")
-        };
-        table.push_str(&format!("| `{}` | {hosts} | {} |\n", provider.id, provider.authority));
-    }
-    table
 }
