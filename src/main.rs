@@ -250,13 +250,13 @@ impl Job<'_> {
                 Destination::File(path) => Some(path.clone()),
                 Destination::Folder(folder) => Some(output::inside(folder, &relative)?),
             };
-            planned.push((path, bytes));
+            planned.push((path, bytes, file.create_only));
         }
         match &self.destination {
             Destination::Stdout => {
                 let stdout = std::io::stdout();
                 let mut out = stdout.lock();
-                for (_, bytes) in &planned {
+                for (_, bytes, _) in &planned {
                     out.write_all(bytes)
                         .and_then(|()| out.flush())
                         .map_err(|e| format!("cannot write standard output: {e}"))?;
@@ -266,7 +266,7 @@ impl Job<'_> {
             Destination::File(_) | Destination::Folder(_) => {
                 let files: Vec<Planned> = planned
                     .into_iter()
-                    .filter_map(|(path, bytes)| path.map(|path| Planned { path, bytes }))
+                    .filter_map(|(path, bytes, create_only)| path.map(|path| Planned { path, bytes, create_only }))
                     .collect();
                 if matches!(self.destination, Destination::File(_)) && files.len() > 1 {
                     return Err(format!(
@@ -306,6 +306,7 @@ fn emit_report(args: &ConvertArgs, report: &BatchReport) -> anyhow::Result<()> {
         Some(path) => output::write_all(&[Planned {
             path: path.clone(),
             bytes: text.into_bytes(),
+            create_only: false,
         }])
         .map_err(anyhow::Error::msg),
         None => {

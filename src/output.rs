@@ -20,6 +20,7 @@ pub enum Destination {
 pub struct Planned {
     pub path: PathBuf,
     pub bytes: Vec<u8>,
+    pub create_only: bool,
 }
 
 pub fn render(file: &OutputFile, format: Format) -> Result<(String, Vec<u8>), String> {
@@ -111,6 +112,12 @@ fn normalized_dir(dir: &Path) -> PathBuf {
 /// Writes every file to a temporary sibling first and renames only when all were
 /// written, so either the whole output appears or none of it changes.
 pub fn write_all(files: &[Planned]) -> Result<(), String> {
+    if let Some(existing) = files.iter().find(|file| file.create_only && file.path.exists()) {
+        return Err(format!(
+            "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
+            existing.path.display()
+        ));
+    }
     let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
     let result = (|| {
         for file in files {

@@ -101,6 +101,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         files: vec![OutputFile {
             path: file_name,
             content: OutputContent::Manifest(document),
+            create_only: false,
         }],
         losses,
     })
@@ -159,6 +160,7 @@ fn toolkit_fields(tool: &Tool, losses: &mut Vec<Loss>) {
     }
 }
 
+#[derive(Clone, Copy)]
 struct TypeFields {
     value: Field,
     allowed: Field,
@@ -183,7 +185,15 @@ fn value_schema(
             ));
             schema::ValueType::Json
         }
-        ValueType::Native { dialect, name } => {
+        ValueType::Native { dialect, name, equivalent: Some(equivalent) } if !matches!(**equivalent, ValueType::Native { .. }) => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                fields.value,
+                format!("{dialect} type `{name}` was written as its Arcade equivalent, {}.", equivalent.describe()),
+            ));
+            return value_schema(&ValueSchema { value_type: (**equivalent).clone(), allowed: vs.allowed.clone() }, fields, losses);
+        }
+        ValueType::Native { dialect, name, .. } => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 fields.value,

@@ -39,6 +39,8 @@ pub struct OutputFile {
     /// `/`-separated, checked by the writer to stay inside the output folder.
     pub path: String,
     pub content: OutputContent,
+    /// Generated code a user is expected to edit: never written over an existing file.
+    pub create_only: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -23,3 +23,4 @@ pub use tool::*;
 pub mod providers;
 pub mod unheld;
 pub mod yaml;
+pub mod settings;

@@ -91,28 +91,46 @@ loss_codes! {
         "The target has no OAuth2 provider id; the provider was dropped.";
     AuthorityInferred = "authority-inferred", Defaulted,
         "The target requires an authorization URL and the input has none; the provider's known URL was written.";
-    AuthorizationDropped = "authorization-dropped", Lost,
-        "The target cannot express this authorization requirement.";
+    AuthorizationAsSetting = "authorization-as-setting", Changed,
+        "The target has no authorization requirement; it became a secret setting the user fills in, holding the token.";
     OutputDescriptionDropped = "output-description-dropped", Lost,
         "The target can describe an output only together with its type, and the input gives no type.";
     OutputModesDefaulted = "output-modes-defaulted", Defaulted,
         "The target requires output modes and the input has none; `value` and `error` were written.";
-    OutputModesDropped = "output-modes-dropped", Lost,
-        "The target has no output modes; they were dropped.";
+    OutputDropped = "output-dropped", Lost,
+        "The target does not describe a tool's output; its description, type and modes were dropped.";
+    OutputAsReturnValue = "output-as-return-value", Changed,
+        "The output became the one named return value the target requires; its name was invented.";
     ReturnValuesDropped = "return-values-dropped", Lost,
         "The target describes one output value, not named return values; these were dropped.";
     TypeChanged = "type-changed", Changed,
         "The target has no equivalent of this type; a broader type was written.";
     ParameterDefaultDropped = "parameter-default-dropped", Lost,
         "The target has no per-parameter default; the default was dropped.";
+    RequiredFolded = "required-folded", Changed,
+        "The target has no required flag; `(required)` was put before the parameter's description so the model still sees it.";
+    InferrableDropped = "inferrable-dropped", Lost,
+        "The target cannot say that a model must not infer this parameter (`inferrable: false`).";
     RequiredDefaulted = "required-defaulted", Defaulted,
         "The target requires a `required` flag and the input has none; `false` was written.";
     DescriptionDefaulted = "description-defaulted", Defaulted,
         "The target requires a description and the input has none or too short a one; a placeholder was written.";
+    FieldDefaulted = "field-defaulted", Defaulted,
+        "The target requires this field and the input has none; toolshift wrote a default.";
+    NameSanitized = "name-sanitized", Changed,
+        "The name has characters the target does not allow; they were replaced.";
+    ValueStringified = "value-stringified", Changed,
+        "The target stores this value as a string; it was written as its JSON text.";
+    SecretWithheld = "secret-withheld", Lost,
+        "A credential's value was not copied into the output (pass --keep-secrets to copy it).";
     SettingDropped = "setting-dropped", Lost,
         "The target has no installation settings; this setting was dropped.";
     ExampleDropped = "example-dropped", Lost,
         "The target has no examples; this example was dropped.";
+    ExampleRewritten = "example-rewritten", Changed,
+        "An example was rewritten in the target's form (a JSON call as a Python call, say).";
+    ImplementationScaffolded = "implementation-scaffolded", Defaulted,
+        "The implementation cannot be carried; toolshift wrote a scaffold that names the original file and must be completed by hand.";
     ImplementationDropped = "implementation-dropped", Lost,
         "The target has no reference to an implementation file; it was dropped.";
     MetadataDropped = "metadata-dropped", Lost,

@@ -103,11 +103,14 @@ pub enum ValueType {
     Primitive(Primitive),
     /// A list whose elements are one primitive type.
     Array(Primitive),
-    /// A type name only one dialect understands (`pandas.DataFrame`, `List[Tuple[str, str]]`),
-    /// kept verbatim so that the same dialect can write it back.
+    /// A type name only one dialect understands (`pandas.DataFrame`, `list[str]`, `Any`),
+    /// kept verbatim so that the same dialect can write it back. `equivalent` is the
+    /// canonical type closest in meaning, where there is one (`list[str]` → array of
+    /// string); other dialects write that, or their broadest type, and report it.
     Native {
         dialect: String,
         name: String,
+        equivalent: Option<Box<ValueType>>,
     },
 }
 
@@ -119,7 +122,7 @@ impl ValueType {
         match self {
             ValueType::Primitive(p) => p.canonical_name().to_owned(),
             ValueType::Array(p) => format!("array of {}", p.canonical_name()),
-            ValueType::Native { dialect, name } => format!("{dialect} type `{name}`"),
+            ValueType::Native { dialect, name, .. } => format!("{dialect} type `{name}`"),
         }
     }
 }
@@ -227,8 +230,12 @@ pub struct Example {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExampleCall {
-    /// Arguments as a JSON object (AnythingLLM `call`, parsed).
-    Arguments(Value),
+    /// Arguments as a JSON object (AnythingLLM `call`, parsed), with the text it was
+    /// parsed from so the same dialect writes it back byte for byte.
+    Arguments {
+        value: Value,
+        original: Option<String>,
+    },
     /// Source code in some language (TaskWeaver `examples` is Python).
     Code { language: String, text: String },
     /// A call string that was not valid JSON, kept verbatim.
@@ -242,6 +249,9 @@ pub struct Implementation {
     pub file: String,
     /// Whether the file was found next to the manifest when it was read.
     pub present: Option<bool>,
+    /// The file's text, where the source dialect's layout holds it (AnythingLLM's
+    /// `handler.js`), so the same dialect can copy it without touching the disk.
+    pub content: Option<String>,
 }
 
 /// A key of the source document with no canonical field, kept so that the

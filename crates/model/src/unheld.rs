@@ -23,6 +23,12 @@ pub struct Holds {
     pub author: bool,
     pub url: bool,
     pub license: bool,
+    /// Output description, type and modes.
+    pub output: bool,
+    /// `inferrable: false` on a parameter.
+    pub inferrable: bool,
+    /// Allowed values on parameters (writers that hold them only on some types report those themselves).
+    pub parameter_enums: bool,
 }
 
 pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
@@ -86,6 +92,43 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             }
         }
     }
+    if !holds.output {
+        let output = &tool.output;
+        if output.description.is_some() || output.schema.is_some() || !output.modes.is_empty() {
+            let mut parts = Vec::new();
+            if let Some(description) = &output.description {
+                parts.push(format!("description {description:?}"));
+            }
+            if let Some(schema) = &output.schema {
+                parts.push(format!("type {}", schema.value_type.describe()));
+            }
+            if !output.modes.is_empty() {
+                let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
+                parts.push(format!("modes {}", modes.join(", ")));
+            }
+            losses.push(Loss::new(
+                LossCode::OutputDropped,
+                Field::Output,
+                format!("{target} does not describe a tool's output; its {} were dropped. Say what the tool returns in its description.", parts.join(", ")),
+            ));
+        }
+    }
+    for (index, parameter) in tool.parameters.iter().enumerate() {
+        if !holds.inferrable && parameter.inferrable == Some(false) {
+            losses.push(Loss::new(
+                LossCode::InferrableDropped,
+                Field::ParameterInferrable(index),
+                format!("{target} cannot forbid the model to infer `{}` (inferrable: false); make sure the caller supplies it.", parameter.name),
+            ));
+        }
+        if let (Some(allowed), false) = (&parameter.schema.allowed, holds.parameter_enums) {
+            losses.push(Loss::new(
+                LossCode::EnumDropped,
+                Field::ParameterEnum(index),
+                format!("{target} cannot list allowed values; {allowed:?} of `{}` were dropped. List them in the description.", parameter.name),
+            ));
+        }
+    }
     if !holds.return_values {
         for (index, value) in tool.output.returns.iter().enumerate() {
             losses.push(Loss::new(
@@ -113,7 +156,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         for (index, example) in tool.examples.iter().enumerate() {
             let what = match &example.call {
                 ExampleCall::Code { language, .. } => format!("{language} example code"),
-                ExampleCall::Arguments(_) | ExampleCall::Verbatim(_) => "example call".to_owned(),
+                ExampleCall::Arguments { .. } | ExampleCall::Verbatim(_) => "example call".to_owned(),
             };
             losses.push(Loss::new(
                 LossCode::ExampleDropped,

@@ -1,0 +1,63 @@
+//! Recognising credentials among settings by their key.
+
+/// Whether a setting key names a credential: `api_key`, `OPENAI_API_KEY`, `token`,
+/// `hana_password`, `clientSecret`... Matching is on words, so `max_tokens` or
+/// `token_limit`-style counts are not mistaken for secrets only because they contain
+/// "token" as part of a longer word.
+pub fn looks_secret(key: &str) -> bool {
+    let words = words(key);
+    let has = |word: &str| words.iter().any(|w| w == word);
+    let pair = |first: &str, second: &str| words.windows(2).any(|w| w[0] == first && w[1] == second);
+    ["apikey", "token", "password", "passwd", "pwd", "secret", "credential", "credentials", "passphrase"]
+        .iter()
+        .any(|word| has(word))
+        || pair("api", "key")
+        || pair("access", "key")
+        || pair("private", "key")
+        || pair("secret", "key")
+        || pair("auth", "key")
+}
+
+/// Lowercase words of a key split at `_`, `-`, `.`, spaces and camelCase humps.
+fn words(key: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in key.chars() {
+        if !c.is_alphanumeric() {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_secret;
+
+    #[test]
+    fn credentials_are_recognised() {
+        for key in ["api_key", "bing_api_key", "OPENAI_API_KEY", "MEDIUM_API_TOKEN", "token", "hana_password", "clientSecret", "apiKey", "STABILITY_API_KEY", "aws_access_key", "db-passwd", "private_key"] {
+            assert!(looks_secret(key), "{key} should be secret");
+        }
+    }
+
+    #[test]
+    fn ordinary_settings_are_not() {
+        for key in ["max_tokens", "api_base", "api_version", "deployment_name", "sqlite_db_path", "result_count", "keyboard", "author", "tokenizer", "IMAGE_SAVE_DIRECTORY", "google_search_engine_id"] {
+            assert!(!looks_secret(key), "{key} should not be secret");
+        }
+    }
+}
