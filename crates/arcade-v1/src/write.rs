@@ -68,6 +68,9 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         Holds {
             version: true,
             toolkit: true,
+            output: true,
+            inferrable: true,
+            parameter_enums: true,
             ..Holds::default()
         },
     ));

@@ -81,6 +81,9 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         TITLE,
         Holds {
             toolkit: true,
+            output: true,
+            inferrable: true,
+            parameter_enums: true,
             ..Holds::default()
         },
     ));
