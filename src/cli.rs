@@ -39,9 +39,10 @@ pub struct ConvertArgs {
     /// Output file, or folder (an existing folder takes each output under its own name).
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
-    /// Serialization of the written manifest.
-    #[arg(long, value_enum, default_value_t = Format::Json)]
-    pub format: Format,
+    /// Serialization of the written manifest [default: the target's own: YAML for
+    /// taskweaver, JSON for the others].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// How to print the loss report.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub report: ReportFormat,
@@ -60,6 +61,12 @@ pub struct ConvertArgs {
     /// OAuth2 provider id for targets that require one (google, github, slack, ...).
     #[arg(long, value_name = "ID")]
     pub provider: Option<String>,
+    /// Copy the values of credentials (api keys, tokens, passwords) into the output.
+    #[arg(long)]
+    pub keep_secrets: bool,
+    /// With a taskweaver target, also write NAME.py, a plugin stub to complete by hand.
+    #[arg(long)]
+    pub scaffold: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -142,8 +142,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             toolkit: args.toolkit.clone(),
             toolkit_version: args.toolkit_version.clone(),
             provider: args.provider.clone(),
-            keep_secrets: false,
-            scaffold: false,
+            keep_secrets: args.keep_secrets,
+            scaffold: args.scaffold,
         },
         destination,
         claims,
@@ -244,7 +244,8 @@ impl Job<'_> {
         }
         let mut planned = Vec::new();
         for file in &conversion.files {
-            let (relative, bytes) = output::render(file, self.args.format)?;
+            let (relative, bytes) =
+                output::render(file, self.args.format, self.to.manifest_syntax())?;
             let path = match &self.destination {
                 Destination::Stdout => None,
                 Destination::File(path) => Some(path.clone()),
@@ -266,7 +267,13 @@ impl Job<'_> {
             Destination::File(_) | Destination::Folder(_) => {
                 let files: Vec<Planned> = planned
                     .into_iter()
-                    .filter_map(|(path, bytes, create_only)| path.map(|path| Planned { path, bytes, create_only }))
+                    .filter_map(|(path, bytes, create_only)| {
+                        path.map(|path| Planned {
+                            path,
+                            bytes,
+                            create_only,
+                        })
+                    })
                     .collect();
                 if matches!(self.destination, Destination::File(_)) && files.len() > 1 {
                     return Err(format!(

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toolshift_model::dialect::check_file_name;
-use toolshift_model::{OutputContent, OutputFile};
+use toolshift_model::{ManifestSyntax, OutputContent, OutputFile};
 
 #[derive(Debug, Clone)]
 pub enum Destination {
@@ -23,25 +23,44 @@ pub struct Planned {
     pub create_only: bool,
 }
 
-pub fn render(file: &OutputFile, format: Format) -> Result<(String, Vec<u8>), String> {
-    match &file.content {
-        OutputContent::Manifest(document) => match format {
-            Format::Json => {
-                let mut text = serde_json::to_string_pretty(document).map_err(|e| e.to_string())?;
-                text.push('\n');
-                Ok((file.path.clone(), text.into_bytes()))
-            }
-            Format::Yaml => {
-                let text = toolshift_model::yaml::to_yaml(document);
-                let path = match file.path.strip_suffix(".json") {
-                    Some(stem) => format!("{stem}.yaml"),
-                    None => file.path.clone(),
-                };
-                Ok((path, text.into_bytes()))
-            }
-        },
-        OutputContent::Text(text) => Ok((file.path.clone(), text.clone().into_bytes())),
-    }
+pub fn render(
+    file: &OutputFile,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<(String, Vec<u8>), String> {
+    let OutputContent::Manifest(document) = &file.content else {
+        let OutputContent::Text(text) = &file.content else {
+            return Err(format!("{}: nothing to write", file.path));
+        };
+        return Ok((file.path.clone(), text.clone().into_bytes()));
+    };
+    let format = match (chosen, native) {
+        (Some(Format::Yaml), ManifestSyntax::JsonOnly) => {
+            return Err(format!(
+                "{} must be JSON: the target reads no other format",
+                file.path
+            ))
+        }
+        (Some(format), _) => format,
+        (None, ManifestSyntax::Yaml) => Format::Yaml,
+        (None, ManifestSyntax::Json | ManifestSyntax::JsonOnly) => Format::Json,
+    };
+    let stem = file
+        .path
+        .strip_suffix(".json")
+        .or_else(|| file.path.strip_suffix(".yaml"))
+        .unwrap_or(&file.path);
+    Ok(match format {
+        Format::Json => {
+            let mut text = serde_json::to_string_pretty(document).map_err(|e| e.to_string())?;
+            text.push('\n');
+            (format!("{stem}.json"), text.into_bytes())
+        }
+        Format::Yaml => (
+            format!("{stem}.yaml"),
+            toolshift_model::yaml::to_yaml(document).into_bytes(),
+        ),
+    })
 }
 
 /// Joins a writer's relative path onto the output folder, refusing any escape.
@@ -112,7 +131,10 @@ fn normalized_dir(dir: &Path) -> PathBuf {
 /// Writes every file to a temporary sibling first and renames only when all were
 /// written, so either the whole output appears or none of it changes.
 pub fn write_all(files: &[Planned]) -> Result<(), String> {
-    if let Some(existing) = files.iter().find(|file| file.create_only && file.path.exists()) {
+    if let Some(existing) = files
+        .iter()
+        .find(|file| file.create_only && file.path.exists())
+    {
         return Err(format!(
             "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
             existing.path.display()

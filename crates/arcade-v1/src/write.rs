@@ -188,13 +188,27 @@ fn value_schema(
             ));
             schema::ValueType::Json
         }
-        ValueType::Native { dialect, name, equivalent: Some(equivalent) } if !matches!(**equivalent, ValueType::Native { .. }) => {
+        ValueType::Native {
+            dialect,
+            name,
+            equivalent: Some(equivalent),
+        } if !matches!(**equivalent, ValueType::Native { .. }) => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 fields.value,
-                format!("{dialect} type `{name}` was written as its Arcade equivalent, {}.", equivalent.describe()),
+                format!(
+                    "{dialect} type `{name}` was written as its Arcade equivalent, {}.",
+                    equivalent.describe()
+                ),
             ));
-            return value_schema(&ValueSchema { value_type: (**equivalent).clone(), allowed: vs.allowed.clone() }, fields, losses);
+            return value_schema(
+                &ValueSchema {
+                    value_type: (**equivalent).clone(),
+                    allowed: vs.allowed.clone(),
+                },
+                fields,
+                losses,
+            );
         }
         ValueType::Native { dialect, name, .. } => {
             losses.push(Loss::new(

@@ -191,13 +191,27 @@ fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schem
     let (val, inner) = match &vs.value_type {
         ValueType::Primitive(p) => (val_type(*p), None),
         ValueType::Array(p) => (ValType::Array, Some(val_type(*p))),
-        ValueType::Native { dialect, name, equivalent: Some(equivalent) } if !matches!(**equivalent, ValueType::Native { .. }) => {
+        ValueType::Native {
+            dialect,
+            name,
+            equivalent: Some(equivalent),
+        } if !matches!(**equivalent, ValueType::Native { .. }) => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
-                format!("{dialect} type `{name}` was written as its Arcade equivalent, {}.", equivalent.describe()),
+                format!(
+                    "{dialect} type `{name}` was written as its Arcade equivalent, {}.",
+                    equivalent.describe()
+                ),
             ));
-            return value_schema(&ValueSchema { value_type: (**equivalent).clone(), allowed: vs.allowed.clone() }, field, losses);
+            return value_schema(
+                &ValueSchema {
+                    value_type: (**equivalent).clone(),
+                    allowed: vs.allowed.clone(),
+                },
+                field,
+                losses,
+            );
         }
         ValueType::Native { dialect, name, .. } => {
             losses.push(Loss::new(

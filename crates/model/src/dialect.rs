@@ -117,6 +117,11 @@ pub trait Dialect: Sync + std::fmt::Debug {
 
     fn layout(&self) -> OutputLayout;
 
+    /// The serialization of the manifest this dialect writes.
+    fn manifest_syntax(&self) -> ManifestSyntax {
+        ManifestSyntax::Json
+    }
+
     /// How strongly a parsed document looks like this dialect; 0 means not at all.
     fn detect(&self, document: &Value) -> u8;
 
@@ -211,4 +216,52 @@ mod tests {
             assert!(check_file_name(good).is_ok(), "{good:?} was refused");
         }
     }
+}
+
+/// Writes a dialect's own extras back into its output where `allowed` says the schema
+/// permits them and the parent object exists. Returns the pointers written, so the
+/// writer can report the rest.
+pub fn restore_extras(
+    document: &mut Value,
+    tool: &crate::tool::Tool,
+    dialect: &str,
+    allowed: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut restored = Vec::new();
+    for extra in tool.extras.iter().filter(|extra| extra.dialect == dialect) {
+        if !allowed(&extra.pointer) {
+            continue;
+        }
+        let Some((parent, key)) = split_pointer(&extra.pointer) else {
+            continue;
+        };
+        if let Some(object) = document.pointer_mut(&parent).and_then(Value::as_object_mut) {
+            if !object.contains_key(&key) {
+                object.insert(key, extra.value.clone());
+                restored.push(extra.pointer.clone());
+            }
+        }
+    }
+    restored
+}
+
+/// `/a/b~1c` → (`/a`, `b/c`).
+fn split_pointer(pointer: &str) -> Option<(String, String)> {
+    let cut = pointer.rfind('/')?;
+    let key = pointer
+        .get(cut + 1..)?
+        .replace("~1", "/")
+        .replace("~0", "~");
+    Some((pointer.get(..cut)?.to_owned(), key))
+}
+
+/// How a dialect's manifest is serialized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManifestSyntax {
+    /// JSON by default; `--format yaml` may write YAML for review.
+    Json,
+    /// YAML by default (TaskWeaver reads only `.yaml`).
+    Yaml,
+    /// Only JSON is loadable (AnythingLLM reads `plugin.json`).
+    JsonOnly,
 }

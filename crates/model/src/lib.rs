@@ -14,13 +14,14 @@ pub mod tool;
 
 pub use convert::{convert, Conversion};
 pub use dialect::{
-    Dialect, DialectError, Imported, OutputContent, OutputFile, OutputLayout, Source, WriteOptions,
-    Written,
+    Dialect, DialectError, Imported, ManifestSyntax, OutputContent, OutputFile, OutputLayout,
+    Source, WriteOptions, Written,
 };
 pub use field::Field;
 pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
 pub mod providers;
+pub mod settings;
+pub mod text;
 pub mod unheld;
 pub mod yaml;
-pub mod settings;

@@ -123,6 +123,8 @@ loss_codes! {
         "The target stores this value as a string; it was written as its JSON text.";
     SecretWithheld = "secret-withheld", Lost,
         "A credential's value was not copied into the output (pass --keep-secrets to copy it).";
+    SettingDetailsDropped = "setting-details-dropped", Lost,
+        "The target keeps only a setting's value; its type, required flag, description, input hints or default were dropped.";
     SettingDropped = "setting-dropped", Lost,
         "The target has no installation settings; this setting was dropped.";
     ExampleDropped = "example-dropped", Lost,

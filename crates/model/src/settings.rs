@@ -7,10 +7,21 @@
 pub fn looks_secret(key: &str) -> bool {
     let words = words(key);
     let has = |word: &str| words.iter().any(|w| w == word);
-    let pair = |first: &str, second: &str| words.windows(2).any(|w| w[0] == first && w[1] == second);
-    ["apikey", "token", "password", "passwd", "pwd", "secret", "credential", "credentials", "passphrase"]
-        .iter()
-        .any(|word| has(word))
+    let pair =
+        |first: &str, second: &str| words.windows(2).any(|w| w[0] == first && w[1] == second);
+    [
+        "apikey",
+        "token",
+        "password",
+        "passwd",
+        "pwd",
+        "secret",
+        "credential",
+        "credentials",
+        "passphrase",
+    ]
+    .iter()
+    .any(|word| has(word))
         || pair("api", "key")
         || pair("access", "key")
         || pair("private", "key")
@@ -49,14 +60,39 @@ mod tests {
 
     #[test]
     fn credentials_are_recognised() {
-        for key in ["api_key", "bing_api_key", "OPENAI_API_KEY", "MEDIUM_API_TOKEN", "token", "hana_password", "clientSecret", "apiKey", "STABILITY_API_KEY", "aws_access_key", "db-passwd", "private_key"] {
+        for key in [
+            "api_key",
+            "bing_api_key",
+            "OPENAI_API_KEY",
+            "MEDIUM_API_TOKEN",
+            "token",
+            "hana_password",
+            "clientSecret",
+            "apiKey",
+            "STABILITY_API_KEY",
+            "aws_access_key",
+            "db-passwd",
+            "private_key",
+        ] {
             assert!(looks_secret(key), "{key} should be secret");
         }
     }
 
     #[test]
     fn ordinary_settings_are_not() {
-        for key in ["max_tokens", "api_base", "api_version", "deployment_name", "sqlite_db_path", "result_count", "keyboard", "author", "tokenizer", "IMAGE_SAVE_DIRECTORY", "google_search_engine_id"] {
+        for key in [
+            "max_tokens",
+            "api_base",
+            "api_version",
+            "deployment_name",
+            "sqlite_db_path",
+            "result_count",
+            "keyboard",
+            "author",
+            "tokenizer",
+            "IMAGE_SAVE_DIRECTORY",
+            "google_search_engine_id",
+        ] {
             assert!(!looks_secret(key), "{key} should not be secret");
         }
     }

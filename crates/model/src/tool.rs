@@ -220,6 +220,8 @@ pub struct InputHint {
     pub placeholder: Option<String>,
     pub hint: Option<String>,
     pub options: Option<Vec<Value>>,
+    /// The value the settings UI starts with.
+    pub default: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

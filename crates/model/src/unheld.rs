@@ -156,7 +156,9 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         for (index, example) in tool.examples.iter().enumerate() {
             let what = match &example.call {
                 ExampleCall::Code { language, .. } => format!("{language} example code"),
-                ExampleCall::Arguments { .. } | ExampleCall::Verbatim(_) => "example call".to_owned(),
+                ExampleCall::Arguments { .. } | ExampleCall::Verbatim(_) => {
+                    "example call".to_owned()
+                }
             };
             losses.push(Loss::new(
                 LossCode::ExampleDropped,

@@ -54,6 +54,10 @@ fn write_array(items: &[Value], indent: usize, out: &mut String) {
 }
 
 fn write_value_after_marker(value: &Value, indent: usize, out: &mut String) {
+    if let Some(text) = value.as_str().filter(|text| fits_literal_block(text)) {
+        write_literal_block(text, indent + 2, out);
+        return;
+    }
     if is_block(value) {
         out.push('\n');
         match value {
@@ -64,6 +68,45 @@ fn write_value_after_marker(value: &Value, indent: usize, out: &mut String) {
     } else {
         out.push(' ');
         out.push_str(&inline(value));
+        out.push('\n');
+    }
+}
+
+/// A literal block keeps every character as written, so it is used only for text it
+/// can hold exactly: several lines, no carriage returns or other control characters,
+/// no leading space on the first line (which would need an indentation indicator),
+/// and no line of only spaces (a block reader would take it for indentation).
+fn fits_literal_block(text: &str) -> bool {
+    text.contains('\n')
+        && !text.starts_with(' ')
+        && !text.starts_with('\n')
+        && !text.chars().any(|c| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{85}')
+        })
+        && text
+            .lines()
+            .all(|line| line.is_empty() || !line.trim_start_matches(' ').is_empty())
+        && !text.lines().any(|line| line.starts_with('\t'))
+}
+
+fn write_literal_block(text: &str, indent: usize, out: &mut String) {
+    let trailing = text.len() - text.trim_end_matches('\n').len();
+    let chomping = match trailing {
+        0 => "-",
+        1 => "",
+        _ => "+",
+    };
+    let _ = writeln!(out, " |{chomping}");
+    let body = text.trim_end_matches('\n');
+    for line in body.split('\n') {
+        if line.is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{:indent$}{line}", "");
+        }
+    }
+    for _ in 1..trailing {
         out.push('\n');
     }
 }
@@ -137,6 +180,8 @@ mod tests {
             "numbers-as-text": ["1", "0x10", "1e3", "010", "1:20", ".5", "-1", "+1"],
             "punctuation": ["a: b", "# not a comment", "- item", "[x]", "{y}", "'q'", "\"d\"", "trailing ", " lead", "a #b", "*alias", "&anchor", "!tag", "%dir", "@at", "`tick`", "|pipe", ">fold"],
             "multi": "line one\nline two\n\ttabbed\r\n",
+            "blocks": ["a\nb", "a\nb\n", "a\nb\n\n\n", "x\n\n  indented\n# hash\n- dash", "tab\tin\nline", "trailing  \nspace"],
+            "not-blocks": [" lead\nx", "\nfirst", "a\n   \nb", "a\n\tb"],
             "unicode": "café – 雪 \u{2028} \u{feff} \u{7f}",
             "nested": [{"a": 1, "b": [true, null, 2.5, {"c": {}}]}, [], {}, [[1, 2], ["x"]]],
             "empty-key": {"": "v"},
@@ -145,6 +190,16 @@ mod tests {
         let text = to_yaml(&value);
         let (back, _) = crate::syntax::parse(&text).unwrap();
         assert_eq!(back, value, "{text}");
+    }
+
+    #[test]
+    fn multi_line_text_is_a_literal_block() {
+        let text =
+            to_yaml(&json!({"examples": "result = f(1)\nresult = f(2)", "list": ["a\nb\n"]}));
+        assert_eq!(
+            text,
+            "examples: |-\n  result = f(1)\n  result = f(2)\nlist:\n  - |\n    a\n    b\n"
+        );
     }
 
     #[test]

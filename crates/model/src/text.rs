@@ -1,0 +1,74 @@
+//! Small text rules writers share.
+
+/// A description at least `min` characters long. A missing or blank one becomes
+/// `The {subject}.`; a short one gets ` ({subject})` appended. Returns the text and
+/// whether it was changed, so the writer can report it.
+pub fn ensure_description(existing: Option<&str>, subject: &str, min: usize) -> (String, bool) {
+    match existing {
+        Some(text) if text.trim().chars().count() >= min => (text.to_owned(), false),
+        Some(text) if !text.trim().is_empty() => {
+            let mut padded = format!("{} ({subject})", text.trim_end());
+            while padded.chars().count() < min {
+                padded.push('.');
+            }
+            (padded, true)
+        }
+        _ => {
+            let mut text = format!("The {subject}.");
+            while text.chars().count() < min {
+                text.push('.');
+            }
+            (text, true)
+        }
+    }
+}
+
+/// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`.
+pub fn humanize(name: &str) -> String {
+    name.split(['_', '-', ' '])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut chars = word.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_reach_the_minimum() {
+        assert_eq!(
+            ensure_description(Some("Long enough text"), "x", 10),
+            ("Long enough text".into(), false)
+        );
+        assert_eq!(
+            ensure_description(Some("Ping"), "ping tool", 10),
+            ("Ping (ping tool)".into(), true)
+        );
+        assert_eq!(
+            ensure_description(None, "`q` parameter", 10),
+            ("The `q` parameter.".into(), true)
+        );
+        assert_eq!(
+            ensure_description(Some("  "), "a", 10),
+            ("The a.....".into(), true)
+        );
+        assert_eq!(
+            ensure_description(Some("a"), "b", 10),
+            ("a (b).....".into(), true)
+        );
+    }
+
+    #[test]
+    fn names_become_titles() {
+        assert_eq!(humanize("sql_pull_data"), "Sql Pull Data");
+        assert_eq!(humanize("openai-text-to-audio"), "Openai Text To Audio");
+    }
+}

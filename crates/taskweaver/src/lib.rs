@@ -1,0 +1,110 @@
+//! TaskWeaver plugins: a YAML manifest and an optional Python implementation beside it.
+//!
+//! `schema` mirrors the official schema; `read` and `write` map it to and from the
+//! canonical model; `types` maps Python annotations; `python` writes Python source.
+
+mod python;
+mod read;
+pub mod schema;
+mod types;
+mod write;
+
+use serde_json::Value;
+use toolshift_model::dialect::Dialect;
+use toolshift_model::{
+    syntax, DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool,
+    WriteOptions, Written,
+};
+
+pub const ID: &str = "taskweaver";
+pub const SCHEMA: &str = include_str!("../schema/taskweaver-plugin.schema.json");
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TaskWeaver;
+
+impl Dialect for TaskWeaver {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    fn manifest_syntax(&self) -> ManifestSyntax {
+        ManifestSyntax::Yaml
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        let Some(object) = document.as_object() else {
+            return 0;
+        };
+        if ["input", "inputs", "entrypoint", "hubId", "toolkit"]
+            .iter()
+            .any(|k| object.contains_key(*k))
+        {
+            return 0;
+        }
+        let mut score = 0;
+        if object.get("parameters").is_some_and(Value::is_array) {
+            score += 3;
+        }
+        if object.get("returns").is_some_and(Value::is_array) {
+            score += 3;
+        }
+        for key in ["enabled", "configurations", "plugin_only", "code"] {
+            if object.contains_key(key) {
+                score += 1;
+            }
+        }
+        if score > 0 && object.get("name").is_some_and(Value::is_string) {
+            score += 1;
+        }
+        score
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
+        let setting = |i: usize| {
+            tool.settings
+                .get(i)
+                .map(|s| toolshift_model::pointer::child("/configurations", &s.key))
+        };
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name => "/name".into(),
+            Field::Description => "/description".into(),
+            Field::Parameters => "/parameters".into(),
+            Field::Parameter(i) => format!("/parameters/{i}"),
+            Field::ParameterDescription(i) => format!("/parameters/{i}/description"),
+            Field::ParameterRequired(i) => format!("/parameters/{i}/required"),
+            Field::ParameterType(i) => format!("/parameters/{i}/type"),
+            Field::ParameterDefault(i) => format!("/parameters/{i}/default"),
+            Field::Output | Field::Returns => "/returns".into(),
+            Field::OutputType | Field::OutputDescription => "/returns/0".into(),
+            Field::Return(i) => format!("/returns/{i}"),
+            Field::Settings | Field::Authorization => "/configurations".into(),
+            Field::Setting(i) | Field::SettingValue(i) => return setting(i),
+            Field::Examples | Field::Example(_) => "/examples".into(),
+            Field::Implementation if document.get("code").is_some() => "/code".into(),
+            Field::Implementation => "/name".into(),
+            Field::Enabled => "/enabled".into(),
+            _ => return None,
+        })
+    }
+
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| {
+                DialectError::invalid("", format!("embedded TaskWeaver schema: {error}"))
+            })
+    }
+}

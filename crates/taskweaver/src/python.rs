@@ -1,0 +1,231 @@
+//! Writing Python: literals, calls for `examples`, and the plugin stub for `--scaffold`.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+pub fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&name)
+}
+
+/// The nearest identifier: other characters become `_`, a leading digit or a keyword gets one too.
+pub fn identifier(name: &str) -> String {
+    let mut ident: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+        ident.insert(0, '_');
+    }
+    if KEYWORDS.contains(&ident.as_str()) {
+        ident.push('_');
+    }
+    ident
+}
+
+pub fn string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+pub fn literal(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => string(s),
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(literal).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", string(k), literal(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// `result = name(a=1, b="x")`; keys that are not identifiers go through `**{...}`.
+pub fn call(function: &str, arguments: &Value) -> String {
+    let rendered = match arguments {
+        Value::Object(map) => {
+            let mut parts: Vec<String> = map
+                .iter()
+                .filter(|(k, _)| is_identifier(k))
+                .map(|(k, v)| format!("{k}={}", literal(v)))
+                .collect();
+            let others: Vec<String> = map
+                .iter()
+                .filter(|(k, _)| !is_identifier(k))
+                .map(|(k, v)| format!("{}: {}", string(k), literal(v)))
+                .collect();
+            if !others.is_empty() {
+                parts.push(format!("**{{{}}}", others.join(", ")));
+            }
+            parts.join(", ")
+        }
+        other => literal(other),
+    };
+    format!("result = {function}({rendered})")
+}
+
+/// One line of comment text: line breaks and control characters become spaces.
+pub fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+pub struct StubParameter {
+    pub name: String,
+    pub annotation: String,
+    pub required: bool,
+}
+
+/// A plugin implementation that imports, registers and runs, and says plainly what is left to do.
+pub fn stub(
+    plugin: &str,
+    origin: &str,
+    parameters: &[StubParameter],
+    config_keys: &[String],
+    returns: &[String],
+) -> String {
+    let class: String = plugin
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    let class = if is_identifier(&class) {
+        class
+    } else {
+        identifier(&format!("Plugin{class}"))
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# TaskWeaver plugin `{plugin}`: a scaffold written by toolshift."
+    );
+    let _ = writeln!(out, "# {}", comment_text(origin));
+    out.push_str(
+        "# TODO: implement __call__; toolshift could not carry the original implementation.\n",
+    );
+    out.push_str("from __future__ import annotations\n\nfrom taskweaver.plugin import Plugin, register_plugin\n\n\n");
+    out.push_str("@register_plugin\n");
+    let _ = writeln!(out, "class {class}(Plugin):");
+    let mut signature = vec!["self".to_owned()];
+    let ordered = parameters
+        .iter()
+        .filter(|p| p.required)
+        .chain(parameters.iter().filter(|p| !p.required));
+    for parameter in ordered {
+        let annotation = comment_free(&parameter.annotation);
+        let default = if parameter.required { "" } else { " = None" };
+        signature.push(format!(
+            "{}: {annotation}{default}",
+            identifier(&parameter.name)
+        ));
+    }
+    let _ = writeln!(out, "    def __call__({}):", signature.join(", "));
+    let mut used: Vec<String> = parameters.iter().map(|p| identifier(&p.name)).collect();
+    for key in config_keys {
+        let mut variable = identifier(&key.to_ascii_lowercase());
+        while used.contains(&variable) {
+            variable.push('_');
+        }
+        used.push(variable.clone());
+        let _ = writeln!(out, "        {variable} = self.config.get({})", string(key));
+    }
+    if !returns.is_empty() {
+        let _ = writeln!(
+            out,
+            "        # TODO: return {}",
+            comment_text(&returns.join(", "))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "        raise NotImplementedError({})",
+        string(&format!("TODO: implement the {plugin} plugin"))
+    );
+    out
+}
+
+/// Annotations are never evaluated (`from __future__ import annotations`), but they
+/// must still parse; anything that might not is written as a string.
+fn comment_free(annotation: &str) -> String {
+    let simple = annotation
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | ',' | ' '));
+    if simple && !annotation.is_empty() {
+        annotation.to_owned()
+    } else {
+        string(annotation)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn calls_use_keywords_and_python_literals() {
+        let args = json!({"query": "laptop \"pro\"", "size": 10, "exact": true, "tags": ["a", null], "bad-key": 1.5, "class": {"x": 1}});
+        assert_eq!(
+            call("klarna_search", &args),
+            r#"result = klarna_search(query="laptop \"pro\"", size=10, exact=True, tags=["a", None], **{"bad-key": 1.5, "class": {"x": 1}})"#
+        );
+    }
+
+    #[test]
+    fn identifiers_are_made_safe() {
+        assert_eq!(identifier("content-format"), "content_format");
+        assert_eq!(identifier("2fa"), "_2fa");
+        assert_eq!(identifier("class"), "class_");
+        assert!(is_identifier("ok_name") && !is_identifier("lambda"));
+    }
+}

@@ -1,0 +1,172 @@
+//! TaskWeaver plugin YAML → canonical tool.
+
+use crate::schema::{self, Field};
+use crate::types::read_type;
+use crate::ID;
+use serde_json::Value;
+use toolshift_model::dialect::{check_file_name, collect_extras, deserialize_document};
+use toolshift_model::settings::looks_secret;
+use toolshift_model::{
+    DialectError, Example, ExampleCall, Extra, Implementation, Imported, Output, Parameter,
+    ReturnValue, Setting, Source, Tool, ValueSchema,
+};
+
+/// A parameter whose `type` is missing is `Any` to the loader.
+const DEFAULT_TYPE: &str = "Any";
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let plugin: schema::Plugin = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    collect_extras(ID, "", &plugin.unknown, &mut extras);
+    for (key, value) in [
+        ("required", plugin.required.map(Value::Bool)),
+        ("plugin_only", plugin.plugin_only.map(Value::Bool)),
+    ] {
+        if let Some(value) = value {
+            extras.push(Extra {
+                dialect: ID.into(),
+                pointer: format!("/{key}"),
+                value,
+            });
+        }
+    }
+
+    let parameters = plugin
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(index, field)| {
+            collect_extras(
+                ID,
+                &format!("/parameters/{index}"),
+                &field.unknown,
+                &mut extras,
+            );
+            Parameter {
+                name: field.name.clone(),
+                description: field.description.clone(),
+                required: field.required,
+                schema: ValueSchema::of(read_type(type_name(field))),
+                default: field.default.clone(),
+                inferrable: None,
+            }
+        })
+        .collect();
+    let returns = plugin
+        .returns
+        .iter()
+        .enumerate()
+        .map(|(index, field)| {
+            collect_extras(
+                ID,
+                &format!("/returns/{index}"),
+                &field.unknown,
+                &mut extras,
+            );
+            for key in ["required", "default"] {
+                let value = match key {
+                    "required" => field.required.map(Value::Bool),
+                    _ => field.default.clone(),
+                };
+                if let Some(value) = value.filter(|v| !v.is_null()) {
+                    extras.push(Extra {
+                        dialect: ID.into(),
+                        pointer: format!("/returns/{index}/{key}"),
+                        value,
+                    });
+                }
+            }
+            ReturnValue {
+                name: field.name.clone(),
+                description: field.description.clone(),
+                value_type: read_type(type_name(field)),
+            }
+        })
+        .collect();
+
+    let examples = match &plugin.examples {
+        None => Vec::new(),
+        Some(Value::String(code)) => vec![Example {
+            prompt: None,
+            call: ExampleCall::Code {
+                language: "python".into(),
+                text: code.clone(),
+            },
+        }],
+        Some(other) => {
+            extras.push(Extra {
+                dialect: ID.into(),
+                pointer: "/examples".into(),
+                value: other.clone(),
+            });
+            Vec::new()
+        }
+    };
+
+    let settings = plugin
+        .configurations
+        .iter()
+        .flatten()
+        .map(|(key, value)| Setting {
+            key: key.clone(),
+            description: None,
+            value_type: None,
+            required: None,
+            default: None,
+            value: (!value.is_null()).then(|| value.clone()),
+            secret: looks_secret(key),
+            input: None,
+        })
+        .collect();
+
+    let tool = Tool {
+        name: plugin.name.clone(),
+        description: plugin.description.clone(),
+        parameters,
+        output: Output {
+            returns,
+            ..Output::default()
+        },
+        settings,
+        examples,
+        implementation: Some(implementation(&plugin, source)?),
+        enabled: plugin.enabled,
+        extras,
+        ..Tool::default()
+    };
+    Ok(Imported {
+        tool,
+        losses: Vec::new(),
+    })
+}
+
+fn type_name(field: &Field) -> &str {
+    field.type_name.as_deref().unwrap_or(DEFAULT_TYPE)
+}
+
+/// `code` names `<code>.py` beside the YAML; without it, `<name>.py`. Its absence is
+/// not an error, but a `code` that reaches outside the plugin folder is.
+fn implementation(
+    plugin: &schema::Plugin,
+    source: &Source<'_>,
+) -> Result<Implementation, DialectError> {
+    let stem = plugin.code.as_deref().unwrap_or(&plugin.name);
+    let file = format!("{stem}.py");
+    let safe = check_file_name(&file);
+    if let (Err(error), Some(_)) = (&safe, &plugin.code) {
+        return Err(DialectError::invalid(
+            "/code",
+            format!("`code` must name a file beside the plugin: {error}"),
+        ));
+    }
+    let present = match (safe, source.dir) {
+        (Ok(()), Some(dir)) => Some(dir.join(&file).is_file()),
+        _ => None,
+    };
+    Ok(Implementation {
+        language: "python".into(),
+        file,
+        present,
+        content: None,
+    })
+}

@@ -1,0 +1,524 @@
+//! Canonical tool → TaskWeaver plugin YAML (and, with `--scaffold`, a Python stub).
+
+use crate::python::{self, StubParameter};
+use crate::schema;
+use crate::types::write_type;
+use crate::ID;
+use serde_json::{Map, Value};
+use toolshift_model::dialect::{check_file_name, restore_extras};
+use toolshift_model::text::ensure_description;
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::{
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
+    Tool, ValueType, WriteOptions, Written,
+};
+
+const TITLE: &str = "TaskWeaver";
+/// The schema's `minLength` for plugin and field descriptions.
+const MIN_DESCRIPTION: usize = 10;
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let name = plugin_name(&tool.name, &mut losses)?;
+    let (description, padded) = ensure_description(
+        tool.description.as_deref(),
+        &format!("{name} plugin"),
+        MIN_DESCRIPTION,
+    );
+    if padded {
+        losses.push(Loss::new(
+            LossCode::DescriptionDefaulted,
+            Field::Description,
+            format!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
+        ));
+    }
+    let enabled = match tool.enabled {
+        Some(enabled) => enabled,
+        None => {
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::Enabled,
+                "TaskWeaver requires `enabled`; `true` was written.",
+            ));
+            true
+        }
+    };
+
+    let parameters: Vec<schema::Field> = tool
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| parameter_field(index, parameter, &mut losses))
+        .collect();
+    let returns = returns(tool, &mut losses);
+    let examples = examples(tool, &name, &mut losses);
+    let configurations = configurations(tool, options, &mut losses);
+    let (code, scaffold) = implementation(tool, &name, options, &mut losses)?;
+
+    let extra_bool = |pointer: &str| {
+        tool.extras
+            .iter()
+            .find(|e| e.dialect == ID && e.pointer == pointer)
+            .and_then(|e| e.value.as_bool())
+    };
+    let plugin = schema::Plugin {
+        name: name.clone(),
+        code,
+        enabled: Some(enabled),
+        required: extra_bool("/required"),
+        plugin_only: extra_bool("/plugin_only"),
+        description: Some(description),
+        examples: examples.map(Value::String),
+        parameters,
+        returns,
+        configurations: (!configurations.is_empty()).then_some(configurations),
+        unknown: Map::new(),
+    };
+    let mut document =
+        serde_json::to_value(&plugin).map_err(|error| DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/".into(),
+            reason: error.to_string(),
+        })?;
+    let mut restored = restore_extras(&mut document, tool, ID, |_| true);
+    for typed in ["/required", "/plugin_only"] {
+        if extra_bool(typed).is_some() {
+            restored.push(typed.to_owned());
+        }
+    }
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds {
+            parameter_defaults: true,
+            return_values: true,
+            settings: true,
+            examples: true,
+            implementation: true,
+            enabled: true,
+            output: true,
+            ..Holds::default()
+        },
+    ));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        restored.iter().any(|r| r == pointer)
+    }));
+
+    let mut files = vec![OutputFile {
+        path: format!("{name}.yaml"),
+        content: OutputContent::Manifest(document),
+        create_only: false,
+    }];
+    if let Some((path, text)) = scaffold {
+        files.push(OutputFile {
+            path,
+            content: OutputContent::Text(text),
+            create_only: true,
+        });
+    }
+    Ok(Written { files, losses })
+}
+
+/// Refuses a name that is a path; replaces the characters `^[a-zA-Z0-9_]+$` does not allow.
+fn plugin_name(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
+    check_file_name(name)?;
+    let sanitized: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if sanitized != name {
+        losses.push(Loss::new(
+            LossCode::NameSanitized,
+            Field::Name,
+            format!("TaskWeaver names allow only letters, digits and `_`; `{name}` was written as `{sanitized}`."),
+        ));
+    }
+    Ok(sanitized)
+}
+
+fn annotation(value_type: &ValueType, field: Field, losses: &mut Vec<Loss>) -> String {
+    match write_type(value_type) {
+        Ok(annotation) => annotation,
+        Err(ValueType::Native { dialect, name, .. }) => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                field,
+                format!("{dialect} type `{name}` has no TaskWeaver equivalent; it was written as `Any`."),
+            ));
+            "Any".to_owned()
+        }
+        Err(other) => other.describe(),
+    }
+}
+
+fn parameter_field(
+    index: usize,
+    parameter: &toolshift_model::Parameter,
+    losses: &mut Vec<Loss>,
+) -> schema::Field {
+    let name = if python::is_identifier(&parameter.name) {
+        parameter.name.clone()
+    } else {
+        let fixed = python::identifier(&parameter.name);
+        losses.push(Loss::new(
+            LossCode::NameSanitized,
+            Field::Parameter(index),
+            format!("TaskWeaver passes parameters as Python keyword arguments; `{}` is not an identifier and was written as `{fixed}`.", parameter.name),
+        ));
+        fixed
+    };
+    let required = match parameter.required {
+        Some(required) => required,
+        None => {
+            losses.push(Loss::new(
+                LossCode::RequiredDefaulted,
+                Field::ParameterRequired(index),
+                format!("the input does not say whether `{}` is required; TaskWeaver was told it is optional (`required: false`).", parameter.name),
+            ));
+            false
+        }
+    };
+    let (description, padded) = ensure_description(
+        parameter.description.as_deref(),
+        &format!("`{}` parameter", parameter.name),
+        MIN_DESCRIPTION,
+    );
+    if padded {
+        losses.push(Loss::new(
+            LossCode::DescriptionDefaulted,
+            Field::ParameterDescription(index),
+            format!("TaskWeaver needs parameter descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
+        ));
+    }
+    let default = parameter.default.as_ref().map(|default| match default {
+        Value::String(_) => default.clone(),
+        other => {
+            losses.push(Loss::new(
+                LossCode::ValueStringified,
+                Field::ParameterDefault(index),
+                format!("TaskWeaver defaults are strings; the default {other} of `{}` was written as text.", parameter.name),
+            ));
+            Value::String(other.to_string())
+        }
+    });
+    schema::Field {
+        name,
+        type_name: Some(annotation(
+            &parameter.schema.value_type,
+            Field::ParameterType(index),
+            losses,
+        )),
+        required: Some(required),
+        description: Some(description),
+        default,
+        unknown: Map::new(),
+    }
+}
+
+/// Named return values as they are; an Arcade output becomes one value named `result`.
+fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
+    let output = &tool.output;
+    if !output.returns.is_empty() {
+        return output
+            .returns
+            .iter()
+            .enumerate()
+            .map(|(index, value)| {
+                let (description, padded) =
+                    ensure_description(value.description.as_deref(), &format!("`{}` return value", value.name), MIN_DESCRIPTION);
+                if padded {
+                    losses.push(Loss::new(
+                        LossCode::DescriptionDefaulted,
+                        Field::Return(index),
+                        format!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
+                    ));
+                }
+                schema::Field {
+                    name: value.name.clone(),
+                    type_name: Some(annotation(&value.value_type, Field::Return(index), losses)),
+                    required: None,
+                    description: Some(description),
+                    default: None,
+                    unknown: Map::new(),
+                }
+            })
+            .collect();
+    }
+    if output.schema.is_none() && output.description.is_none() {
+        if !output.modes.is_empty() {
+            let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
+            losses.push(Loss::new(
+                LossCode::OutputDropped,
+                Field::OutputModes,
+                format!(
+                    "TaskWeaver has no output modes; {} were dropped.",
+                    modes.join(", ")
+                ),
+            ));
+        }
+        return Vec::new();
+    }
+    let value_type = output
+        .schema
+        .as_ref()
+        .map(|s| s.value_type.clone())
+        .unwrap_or(ValueType::Primitive(toolshift_model::Primitive::Json));
+    let (description, _) = ensure_description(
+        output.description.as_deref(),
+        "`result` return value",
+        MIN_DESCRIPTION,
+    );
+    let mut notes = vec!["the output became the return value `result`".to_owned()];
+    if !output.modes.is_empty() {
+        let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
+        notes.push(format!("its modes ({}) were dropped", modes.join(", ")));
+    }
+    if output
+        .description
+        .as_deref()
+        .is_some_and(|d| d != description)
+        || output.description.is_none()
+    {
+        notes.push(format!("its description became {description:?}"));
+    }
+    if output.schema.as_ref().is_some_and(|s| s.allowed.is_some()) {
+        notes.push("its allowed values were dropped".to_owned());
+    }
+    losses.push(Loss::new(
+        LossCode::OutputAsReturnValue,
+        Field::Output,
+        format!(
+            "TaskWeaver lists named return values: {}.",
+            notes.join("; ")
+        ),
+    ));
+    vec![schema::Field {
+        name: "result".to_owned(),
+        type_name: Some(annotation(&value_type, Field::OutputType, losses)),
+        required: None,
+        description: Some(description),
+        default: None,
+        unknown: Map::new(),
+    }]
+}
+
+/// Python code as it is; JSON calls become Python calls with the prompt as a comment.
+fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
+    let mut blocks = Vec::new();
+    for (index, example) in tool.examples.iter().enumerate() {
+        let prompt = example
+            .prompt
+            .as_deref()
+            .map(|p| format!("# {}\n", python::comment_text(p)))
+            .unwrap_or_default();
+        match &example.call {
+            ExampleCall::Code { language, text } if language == "python" => {
+                blocks.push(text.clone())
+            }
+            ExampleCall::Code { language, .. } => losses.push(Loss::new(
+                LossCode::ExampleDropped,
+                Field::Example(index),
+                format!(
+                    "TaskWeaver examples are Python; {language} example {} was dropped.",
+                    index + 1
+                ),
+            )),
+            ExampleCall::Arguments { value, .. } => {
+                blocks.push(format!("{prompt}{}", python::call(name, value)));
+                losses.push(Loss::new(
+                    LossCode::ExampleRewritten,
+                    Field::Example(index),
+                    format!(
+                        "example {} became a Python call with its prompt as a comment.",
+                        index + 1
+                    ),
+                ));
+            }
+            ExampleCall::Verbatim(text) => {
+                blocks.push(format!(
+                    "{prompt}# call (not valid JSON): {}",
+                    python::comment_text(text)
+                ));
+                losses.push(Loss::new(
+                    LossCode::ExampleRewritten,
+                    Field::Example(index),
+                    format!("example {}'s call is not valid JSON, so it was kept as a comment, not a Python call.", index + 1),
+                ));
+            }
+        }
+    }
+    (!blocks.is_empty()).then(|| blocks.join("\n"))
+}
+
+fn configurations(
+    tool: &Tool,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> Map<String, Value> {
+    let mut configurations = Map::new();
+    for (index, setting) in tool.settings.iter().enumerate() {
+        let input_default = setting
+            .input
+            .as_ref()
+            .and_then(|input| input.default.clone());
+        let effective = setting
+            .value
+            .clone()
+            .or_else(|| setting.default.clone())
+            .or(input_default)
+            .filter(|v| !v.is_null());
+        let mut details = Vec::new();
+        if setting.value_type.is_some() {
+            details.push("type");
+        }
+        if setting.required.is_some() {
+            details.push("required flag");
+        }
+        if setting.description.is_some() {
+            details.push("description");
+        }
+        if setting.input.is_some() {
+            details.push("input hints");
+        }
+        if setting.value.is_none() && effective.is_some() {
+            details.push("default (now the value)");
+        }
+        if !details.is_empty() {
+            losses.push(Loss::new(
+                LossCode::SettingDetailsDropped,
+                Field::Setting(index),
+                format!(
+                    "TaskWeaver configurations hold only a value; the {} of `{}` were dropped.",
+                    details.join(", "),
+                    setting.key
+                ),
+            ));
+        }
+        let value = match effective {
+            Some(value) if setting.secret && !options.keep_secrets && !is_blank(&value) => {
+                losses.push(Loss::new(
+                    LossCode::SecretWithheld,
+                    Field::SettingValue(index),
+                    format!("`{}` holds a credential; its value was not copied (pass --keep-secrets to copy it).", setting.key),
+                ));
+                Value::Null
+            }
+            Some(value) => value,
+            None => Value::Null,
+        };
+        configurations.insert(setting.key.clone(), value);
+    }
+    if let Some((key, detail)) = authorization_setting(&tool.authorization) {
+        let mut unique = key.clone();
+        while configurations.contains_key(&unique) {
+            unique.push('_');
+        }
+        losses.push(Loss::new(
+            LossCode::AuthorizationAsSetting,
+            Field::Authorization,
+            format!("TaskWeaver has no authorization requirement; configuration `{unique}` now holds the token ({detail}). Read it with self.config.get({unique:?})."),
+        ));
+        configurations.insert(unique, Value::Null);
+    }
+    configurations
+}
+
+fn is_blank(value: &Value) -> bool {
+    value.is_null() || value.as_str().is_some_and(|s| s.is_empty())
+}
+
+/// The configuration key standing for an authorization requirement, and what it needs.
+fn authorization_setting(authorization: &Authorization) -> Option<(String, String)> {
+    match authorization {
+        Authorization::Unspecified | Authorization::None => None,
+        Authorization::Token => Some(("access_token".into(), "a bearer token".into())),
+        Authorization::OAuth2(oauth2) => {
+            let provider = oauth2.provider.as_deref().unwrap_or("oauth2");
+            let key = format!(
+                "{}_access_token",
+                python::identifier(&provider.to_ascii_lowercase())
+            );
+            let mut detail = format!("an OAuth2 access token from provider `{provider}`");
+            if let Some(authority) = &oauth2.authority {
+                detail.push_str(&format!(" at {authority}"));
+            }
+            if let Some(scopes) = oauth2.scopes.as_ref().filter(|s| !s.is_empty()) {
+                detail.push_str(&format!(" with scopes {}", scopes.join(" ")));
+            }
+            Some((key, detail))
+        }
+    }
+}
+
+type Scaffold = Option<(String, String)>;
+
+/// The `code` key to write, and the stub to write with `--scaffold`.
+fn implementation(
+    tool: &Tool,
+    name: &str,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> Result<(Option<String>, Scaffold), DialectError> {
+    let python_stem = tool
+        .implementation
+        .as_ref()
+        .filter(|i| i.language == "python")
+        .and_then(|i| i.file.strip_suffix(".py"))
+        .map(str::to_owned);
+    let code = match &python_stem {
+        Some(stem) if stem != name => {
+            check_file_name(&format!("{stem}.py"))?;
+            Some(stem.clone())
+        }
+        _ => None,
+    };
+    let stem = python_stem.unwrap_or_else(|| name.to_owned());
+    let foreign = tool
+        .implementation
+        .as_ref()
+        .filter(|i| i.language != "python");
+    if !options.scaffold {
+        if let Some(implementation) = foreign {
+            losses.push(Loss::new(
+                LossCode::ImplementationDropped,
+                Field::Implementation,
+                format!("{} ({}) cannot run in TaskWeaver; port it to {stem}.py (--scaffold writes a stub).", implementation.file, implementation.language),
+            ));
+        }
+        return Ok((code, None));
+    }
+    let origin = match &tool.implementation {
+        Some(implementation) => format!(
+            "The original implementation is {} ({}).",
+            implementation.file, implementation.language
+        ),
+        None => "The source manifest names no implementation.".to_owned(),
+    };
+    let parameters: Vec<StubParameter> = tool
+        .parameters
+        .iter()
+        .map(|p| StubParameter {
+            name: p.name.clone(),
+            annotation: write_type(&p.schema.value_type).unwrap_or_else(|_| "Any".to_owned()),
+            required: p.required.unwrap_or(false),
+        })
+        .collect();
+    let mut config_keys: Vec<String> = tool.settings.iter().map(|s| s.key.clone()).collect();
+    if let Some((key, _)) = authorization_setting(&tool.authorization) {
+        config_keys.push(key);
+    }
+    let returns: Vec<String> = tool.output.returns.iter().map(|r| r.name.clone()).collect();
+    let text = python::stub(&stem, &origin, &parameters, &config_keys, &returns);
+    losses.push(Loss::new(
+        LossCode::ImplementationScaffolded,
+        Field::Implementation,
+        format!("{stem}.py is a stub written by toolshift; {origin} Implement __call__ by hand."),
+    ));
+    Ok((code, Some((format!("{stem}.py"), text))))
+}
