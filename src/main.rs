@@ -171,9 +171,11 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Destinati
             bail!("{} writes a folder per tool: pass -o DIR", to.id())
         }
         None if several => bail!("converting several inputs needs -o DIR"),
+        None if args.scaffold => bail!("--scaffold writes a second file: pass -o DIR"),
         None => Destination::Stdout,
         Some(path) if path.is_dir() => Destination::Folder(path.clone()),
-        Some(path) if several || to.layout() == OutputLayout::Folder => {
+        // --scaffold adds a second file, so the output is a folder too.
+        Some(path) if several || args.scaffold || to.layout() == OutputLayout::Folder => {
             if path.exists() {
                 bail!(
                     "{}: not a folder, and this conversion writes a folder",

@@ -7,6 +7,7 @@ pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_arcade_v1::ArcadeV1,
     &toolshift_arcade_v2::ArcadeV2,
     &toolshift_taskweaver::TaskWeaver,
+    &toolshift_anythingllm::AnythingLlm,
 ];
 
 pub fn ids() -> String {

@@ -94,10 +94,11 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
 }
 
 pub fn dialect(id: &str) -> Option<&'static dyn Dialect> {
-    let all: [&'static dyn Dialect; 3] = [
+    let all: [&'static dyn Dialect; 4] = [
         &toolshift_arcade_v1::ArcadeV1,
         &toolshift_arcade_v2::ArcadeV2,
         &toolshift_taskweaver::TaskWeaver,
+        &toolshift_anythingllm::AnythingLlm,
     ];
     all.into_iter().find(|d| d.id() == id)
 }

@@ -23,16 +23,33 @@ pub fn ensure_description(existing: Option<&str>, subject: &str, min: usize) -> 
     }
 }
 
-/// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`.
+/// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`,
+/// `SendEmail` → `Send Email`.
 pub fn humanize(name: &str) -> String {
-    name.split(['_', '-', ' '])
-        .filter(|word| !word.is_empty())
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if matches!(c, '_' | '-' | ' ' | '.') {
+            words.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower {
+            words.push(std::mem::take(&mut current));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.push(c);
+    }
+    words.extend((!current.is_empty()).then_some(current));
+    words
+        .iter()
         .map(|word| {
             let mut chars = word.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
-                None => String::new(),
-            }
+            chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -70,5 +87,7 @@ mod tests {
     fn names_become_titles() {
         assert_eq!(humanize("sql_pull_data"), "Sql Pull Data");
         assert_eq!(humanize("openai-text-to-audio"), "Openai Text To Audio");
+        assert_eq!(humanize("SendDmToUser"), "Send Dm To User");
+        assert_eq!(humanize("URLFetch"), "URLFetch");
     }
 }

@@ -68,7 +68,14 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::ToolVersionDropped,
             Field::Version,
-            format!("{target} has no per-tool version; version `{version}` was dropped. Use --toolkit-version to version the toolkit instead."),
+            format!(
+                "{target} has no per-tool version; version `{version}` was dropped. {}",
+                if holds.toolkit {
+                    "Use --toolkit-version to version the toolkit instead."
+                } else {
+                    "Record it elsewhere if you still need it."
+                }
+            ),
         ));
     }
     if let (Some(toolkit), false) = (&tool.toolkit, holds.toolkit) {
@@ -135,7 +142,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 LossCode::ReturnValuesDropped,
                 Field::Return(index),
                 format!(
-                    "{target} describes a single output; return value `{}` ({}) was dropped.",
+                    "{target} has no named return values; `{}` ({}) was dropped. Say what the tool returns in its description.",
                     value.name,
                     value.value_type.describe()
                 ),
@@ -155,18 +162,15 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
     if !holds.examples {
         for (index, example) in tool.examples.iter().enumerate() {
             let what = match &example.call {
-                ExampleCall::Code { language, .. } => format!("{language} example code"),
+                ExampleCall::Code { language, .. } => format!("the {language} example code"),
                 ExampleCall::Arguments { .. } | ExampleCall::Verbatim(_) => {
-                    "example call".to_owned()
+                    format!("example call {}", index + 1)
                 }
             };
             losses.push(Loss::new(
                 LossCode::ExampleDropped,
                 Field::Example(index),
-                format!(
-                    "{target} has no examples; {what} {} was dropped.",
-                    index + 1
-                ),
+                format!("{target} has no examples; {what} was dropped."),
             ));
         }
     }

@@ -518,7 +518,7 @@ fn implementation(
     losses.push(Loss::new(
         LossCode::ImplementationScaffolded,
         Field::Implementation,
-        format!("{stem}.py is a stub written by toolshift; {origin} Implement __call__ by hand."),
+        format!("{stem}.py is a stub written by toolshift. {origin} Implement __call__ by hand."),
     ));
     Ok((code, Some((format!("{stem}.py"), text))))
 }

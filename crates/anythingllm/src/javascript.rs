@@ -1,0 +1,207 @@
+//! The `handler.js` scaffold written when the implementation cannot be carried.
+
+use std::fmt::Write as _;
+
+const RESERVED: &[&str] = &[
+    "arguments",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "eval",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "instanceof",
+    "interface",
+    "let",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+];
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        && !RESERVED.contains(&name)
+}
+
+/// An identifier unlike any in `taken`, as close to `name` as the language allows.
+fn local_name(name: &str, taken: &mut Vec<String>) -> String {
+    let mut local: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '$' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if local.is_empty()
+        || local.starts_with(|c: char| c.is_ascii_digit())
+        || RESERVED.contains(&local.as_str())
+    {
+        local.insert(0, '_');
+    }
+    while taken.contains(&local) {
+        local.push('_');
+    }
+    taken.push(local.clone());
+    local
+}
+
+/// A JavaScript string literal: JSON's escaping is valid JavaScript.
+fn string(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
+}
+
+/// One line of comment text: nothing that ends a line comment early.
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+pub fn scaffold(
+    hub_id: &str,
+    origin: &str,
+    parameters: &[String],
+    setup_args: &[String],
+) -> String {
+    let mut taken = vec!["callerId".to_owned(), "error".to_owned()];
+    let mut pattern = Vec::new();
+    let mut locals = Vec::new();
+    for name in parameters {
+        if is_identifier(name) && !taken.contains(name) {
+            taken.push(name.clone());
+            pattern.push(name.clone());
+            locals.push(name.clone());
+        } else {
+            let local = local_name(name, &mut taken);
+            pattern.push(format!("{}: {local}", string(name)));
+            locals.push(local);
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// AnythingLLM skill `{}`: a scaffold written by toolshift.",
+        comment_text(hub_id)
+    );
+    let _ = writeln!(out, "// {}", comment_text(origin));
+    out.push_str("// AnythingLLM calls handler() with the parameters from plugin.json and passes the string it returns to the model.\n\n");
+    out.push_str("module.exports.runtime = {\n");
+    let _ = writeln!(
+        out,
+        "  handler: async function ({{ {} }}) {{",
+        pattern.join(", ")
+    );
+    out.push_str("    const callerId = `${this.config.name}-v${this.config.version}`;\n");
+    if !setup_args.is_empty() {
+        out.push_str("    // Setup arguments, entered in AnythingLLM's settings for this skill:\n");
+        for key in setup_args {
+            let local = local_name(key, &mut taken);
+            let _ = writeln!(
+                out,
+                "    const {local} = this.runtimeArgs[{}];",
+                string(key)
+            );
+        }
+    }
+    out.push_str("    try {\n");
+    out.push_str("      this.introspect(`${callerId} was called`);\n");
+    out.push_str(
+        "      // TODO: port the original implementation here and return its result as a string.\n",
+    );
+    let _ = writeln!(
+        out,
+        "      return JSON.stringify({{ error: \"not implemented yet\", arguments: {{ {} }} }});",
+        parameters
+            .iter()
+            .zip(&locals)
+            .map(|(name, local)| format!("{}: {local}", string(name)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    out.push_str("    } catch (error) {\n");
+    out.push_str("      this.logger(error);\n");
+    out.push_str("      return `${callerId} failed: ${error.message}`;\n");
+    out.push_str("    }\n");
+    out.push_str("  },\n");
+    out.push_str("};\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn awkward_names_are_renamed_in_the_pattern() {
+        let text = scaffold(
+            "x",
+            "from y",
+            &["query".into(), "content-format".into(), "class".into()],
+            &["API_KEY".into(), "query".into()],
+        );
+        assert!(text.contains(r#"handler: async function ({ query, "content-format": content_format, "class": _class }) {"#), "{text}");
+        assert!(
+            text.contains(r#"const API_KEY = this.runtimeArgs["API_KEY"];"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"const query_ = this.runtimeArgs["query"];"#),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn comments_cannot_be_broken_out_of() {
+        let text = scaffold("x\ny", "a\u{2028}b\rc", &[], &[]);
+        assert!(
+            text.contains("// AnythingLLM skill `x y`") && text.contains("// a b c"),
+            "{text}"
+        );
+    }
+}

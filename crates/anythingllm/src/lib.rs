@@ -1,0 +1,177 @@
+//! AnythingLLM agent skills: a folder `HUBID/` holding `plugin.json` and `handler.js`.
+//!
+//! `schema` mirrors the official schema; `read` and `write` map it to and from the
+//! canonical model; `javascript` writes the handler scaffold.
+
+mod javascript;
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::{json, Value};
+use toolshift_model::dialect::Dialect;
+use toolshift_model::pointer::child;
+use toolshift_model::{
+    syntax, DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool,
+    WriteOptions, Written,
+};
+
+pub const ID: &str = "anythingllm";
+pub const SCHEMA: &str = include_str!("../schema/anythingllm-skill.schema.json");
+
+/// AnythingLLM has no required flag: a required parameter's description starts with
+/// this, which the model reads and the reader turns back into the flag.
+pub const REQUIRED_PREFIX: &str = "(required) ";
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AnythingLlm;
+
+/// Keys the skill may carry beyond the schema's: any top-level key (the schema allows
+/// them), and the number input's `min`, `max` and `step`, which the settings UI reads.
+fn extra_allowed(pointer: &str) -> bool {
+    let segments: Vec<&str> = pointer.split('/').skip(1).collect();
+    match segments.as_slice() {
+        [_] => true,
+        ["setup_args", _, "input", key] => matches!(*key, "min" | "max" | "step"),
+        _ => false,
+    }
+}
+
+impl Dialect for AnythingLlm {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::Folder
+    }
+
+    fn manifest_syntax(&self) -> ManifestSyntax {
+        ManifestSyntax::JsonOnly
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        let Some(object) = document.as_object() else {
+            return 0;
+        };
+        let mut score = 0;
+        if object.get("entrypoint").is_some_and(Value::is_object) {
+            score += 5;
+        }
+        if object.contains_key("hubId") {
+            score += 4;
+        }
+        if object.get("schema").and_then(Value::as_str) == Some(schema::SCHEMA_VERSION) {
+            score += 2;
+        }
+        if object.contains_key("setup_args") {
+            score += 1;
+        }
+        score
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
+        let param = |i: usize| {
+            tool.parameters
+                .get(i)
+                .map(|p| child("/entrypoint/params", &p.name))
+        };
+        let setting = |i: usize| tool.settings.get(i).map(|s| child("/setup_args", &s.key));
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name => "/hubId".into(),
+            Field::DisplayName => "/name".into(),
+            Field::Description => "/description".into(),
+            Field::Version => "/version".into(),
+            Field::Parameters => "/entrypoint/params".into(),
+            Field::Parameter(i) => param(i)?,
+            Field::ParameterDescription(i) | Field::ParameterRequired(i) => {
+                child(&param(i)?, "description")
+            }
+            Field::ParameterType(i) => child(&param(i)?, "type"),
+            Field::ParameterEnum(i) => child(&param(i)?, "enum"),
+            Field::ParameterDefault(i) => child(&param(i)?, "default"),
+            Field::Settings | Field::Authorization => "/setup_args".into(),
+            Field::Setting(i) => setting(i)?,
+            Field::SettingValue(i) => child(&setting(i)?, "value"),
+            Field::Examples => "/examples".into(),
+            Field::Example(i) => format!("/examples/{i}"),
+            Field::Implementation => "/entrypoint/file".into(),
+            Field::Enabled => "/active".into(),
+            Field::Author => "/author".into(),
+            Field::Url => "/author_url".into(),
+            Field::License => "/license".into(),
+            _ => return None,
+        })
+    }
+
+    /// The official schema, corrected to accept what the AnythingLLM loader and settings
+    /// UI read but the schema does not declare (`docs/anythingllm.md` lists each):
+    /// param `enum` and `default`, setup-arg `default`, and input `options`, `min`,
+    /// `max`, `step` and a non-string `default`.
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        let (mut schema, _) = syntax::parse(SCHEMA).map_err(|error| {
+            DialectError::invalid("", format!("embedded AnythingLLM schema: {error}"))
+        })?;
+        let corrections = [
+            (
+                "/properties/entrypoint/properties/params/additionalProperties/properties",
+                "enum",
+                json!({"type": "array", "items": {"type": "string"}}),
+            ),
+            (
+                "/properties/entrypoint/properties/params/additionalProperties/properties",
+                "default",
+                json!({}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties",
+                "default",
+                json!({}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties/input/properties",
+                "default",
+                json!({"type": ["string", "number", "boolean"]}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties/input/properties",
+                "options",
+                json!({"type": "array"}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties/input/properties",
+                "min",
+                json!({"type": "number"}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties/input/properties",
+                "max",
+                json!({"type": "number"}),
+            ),
+            (
+                "/properties/setup_args/additionalProperties/properties/input/properties",
+                "step",
+                json!({"type": "number"}),
+            ),
+        ];
+        for (pointer, key, property) in corrections {
+            let properties = schema
+                .pointer_mut(pointer)
+                .and_then(Value::as_object_mut)
+                .ok_or_else(|| {
+                    DialectError::invalid(pointer, "embedded AnythingLLM schema changed shape")
+                })?;
+            properties.insert(key.to_owned(), property);
+        }
+        Ok(schema)
+    }
+}

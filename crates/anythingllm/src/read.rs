@@ -1,0 +1,193 @@
+//! AnythingLLM skill folder (`plugin.json`, `handler.js`) → canonical tool.
+
+use crate::schema::{self, SCHEMA_VERSION};
+use crate::{ID, REQUIRED_PREFIX};
+use serde_json::Value;
+use toolshift_model::dialect::{check_file_name, collect_extras, deserialize_document};
+use toolshift_model::pointer::child;
+use toolshift_model::settings::looks_secret;
+use toolshift_model::{
+    DialectError, Example, ExampleCall, Extra, Implementation, Imported, InputHint, Parameter,
+    Primitive, Setting, Source, Tool, ValueSchema, ValueType,
+};
+
+/// Handlers larger than this are not read: no skill handler comes close.
+const MAX_HANDLER_BYTES: u64 = 4 * 1024 * 1024;
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let skill: schema::Skill = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    collect_extras(ID, "", &skill.unknown, &mut extras);
+    if let Some(version) = skill.schema.as_deref().filter(|v| *v != SCHEMA_VERSION) {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/schema".into(),
+            value: version.into(),
+        });
+    }
+    if skill.imported == Some(false) {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/imported".into(),
+            value: false.into(),
+        });
+    }
+    collect_extras(ID, "/entrypoint", &skill.entrypoint.unknown, &mut extras);
+
+    let parameters = skill
+        .entrypoint
+        .params
+        .iter()
+        .map(|(name, param)| {
+            let pointer = child("/entrypoint/params", name);
+            collect_extras(ID, &pointer, &param.unknown, &mut extras);
+            let (description, required) = match param
+                .description
+                .as_deref()
+                .and_then(|d| d.strip_prefix(REQUIRED_PREFIX))
+            {
+                Some(rest) => (Some(rest.to_owned()), Some(true)),
+                None => (param.description.clone(), None),
+            };
+            Parameter {
+                name: name.clone(),
+                description,
+                required,
+                schema: ValueSchema {
+                    value_type: read_type(param.value_type.as_deref()),
+                    allowed: param.allowed.clone(),
+                },
+                default: param.default.clone(),
+                inferrable: None,
+            }
+        })
+        .collect();
+
+    let settings = skill
+        .setup_args
+        .iter()
+        .flatten()
+        .map(|(key, arg)| {
+            let pointer = child("/setup_args", key);
+            collect_extras(ID, &pointer, &arg.unknown, &mut extras);
+            let input = arg.input.as_ref().map(|input| {
+                collect_extras(ID, &child(&pointer, "input"), &input.unknown, &mut extras);
+                InputHint {
+                    kind: input.kind.clone().unwrap_or_default(),
+                    placeholder: input.placeholder.clone(),
+                    hint: input.hint.clone(),
+                    options: input.options.clone(),
+                    default: input.default.clone(),
+                }
+            });
+            Setting {
+                key: key.clone(),
+                description: None,
+                value_type: arg.value_type.clone(),
+                required: arg.required,
+                default: arg.default.clone(),
+                value: arg.value.clone(),
+                secret: looks_secret(key) || input.as_ref().is_some_and(|i| i.kind == "password"),
+                input,
+            }
+        })
+        .collect();
+
+    let mut examples = Vec::new();
+    for (index, example) in skill.examples.iter().flatten().enumerate() {
+        collect_extras(
+            ID,
+            &format!("/examples/{index}"),
+            &example.unknown,
+            &mut extras,
+        );
+        let call = match &example.call {
+            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+                Ok(value) => ExampleCall::Arguments {
+                    value,
+                    original: Some(text.clone()),
+                },
+                Err(_) => ExampleCall::Verbatim(text.clone()),
+            },
+            Some(value) => ExampleCall::Arguments {
+                value: value.clone(),
+                original: None,
+            },
+            None => ExampleCall::Verbatim(String::new()),
+        };
+        examples.push(Example {
+            prompt: example.prompt.clone(),
+            call,
+        });
+    }
+
+    let tool = Tool {
+        name: skill.hub_id.clone(),
+        display_name: skill.name.clone(),
+        description: skill.description.clone(),
+        version: skill.version.clone(),
+        parameters,
+        settings,
+        examples,
+        implementation: Some(implementation(skill.entrypoint.file.as_deref(), source)?),
+        enabled: skill.active,
+        author: skill.author.clone(),
+        url: skill.author_url.clone(),
+        license: skill.license.clone(),
+        extras,
+        ..Tool::default()
+    };
+    Ok(Imported {
+        tool,
+        losses: Vec::new(),
+    })
+}
+
+fn read_type(name: Option<&str>) -> ValueType {
+    match name {
+        None | Some("string") => ValueType::Primitive(Primitive::String),
+        Some("number") => ValueType::Primitive(Primitive::Number),
+        Some("boolean") => ValueType::Primitive(Primitive::Boolean),
+        Some(other) => ValueType::Native {
+            dialect: ID.into(),
+            name: other.into(),
+            equivalent: None,
+        },
+    }
+}
+
+/// The handler named by `entrypoint.file`, read so that the same dialect can copy it.
+/// A name that reaches outside the skill folder is refused, not followed.
+fn implementation(file: Option<&str>, source: &Source<'_>) -> Result<Implementation, DialectError> {
+    let file = file.unwrap_or("handler.js");
+    check_file_name(file).map_err(|error| {
+        DialectError::invalid(
+            "/entrypoint/file",
+            format!("the handler must be a file in the skill folder: {error}"),
+        )
+    })?;
+    let path = source.dir.map(|dir| dir.join(file));
+    let content = match &path {
+        Some(path) if path.is_file() => {
+            let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(u64::MAX);
+            if size > MAX_HANDLER_BYTES {
+                return Err(DialectError::invalid(
+                    "/entrypoint/file",
+                    format!("{file} is larger than {MAX_HANDLER_BYTES} bytes"),
+                ));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| DialectError::Io {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })?;
+            Some(text)
+        }
+        _ => None,
+    };
+    Ok(Implementation {
+        language: "javascript".into(),
+        file: file.to_owned(),
+        present: path.as_ref().map(|p| p.is_file()),
+        content,
+    })
+}

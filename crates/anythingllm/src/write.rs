@@ -1,0 +1,495 @@
+//! Canonical tool → AnythingLLM skill folder: `HUBID/plugin.json` and `HUBID/handler.js`.
+
+use crate::schema::{self, SCHEMA_VERSION};
+use crate::{javascript, ID, REQUIRED_PREFIX};
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+use toolshift_model::dialect::{check_file_name, restore_extras};
+use toolshift_model::text::humanize;
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::{
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
+    Primitive, Tool, ValueType, WriteOptions, Written,
+};
+
+const TITLE: &str = "AnythingLLM";
+const DEFAULT_VERSION: &str = "1.0.0";
+const MAX_HUB_ID: usize = 64;
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let hub_id = hub_id(&tool.name, &mut losses)?;
+    let name = tool.display_name.clone().unwrap_or_else(|| {
+        let title = humanize(&tool.name);
+        losses.push(Loss::new(
+            LossCode::FieldDefaulted,
+            Field::DisplayName,
+            format!("AnythingLLM shows a display name; {title:?} was made from the tool name."),
+        ));
+        title
+    });
+    let version = tool.version.clone().unwrap_or_else(|| {
+        losses.push(Loss::new(
+            LossCode::FieldDefaulted,
+            Field::Version,
+            format!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
+        ));
+        DEFAULT_VERSION.to_owned()
+    });
+    let description = tool.description.clone().unwrap_or_else(|| {
+        let text = format!("The {} skill.", tool.name);
+        losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, format!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
+        text
+    });
+    let active = tool.enabled.unwrap_or_else(|| {
+        losses.push(Loss::new(
+            LossCode::FieldDefaulted,
+            Field::Enabled,
+            "AnythingLLM requires `active`; `true` was written.",
+        ));
+        true
+    });
+    let author_url = tool.url.clone().filter(|url| {
+        let absolute = url.split_once(':').is_some_and(|(scheme, rest)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && !rest.is_empty()
+        });
+        if !absolute {
+            losses.push(Loss::new(
+                LossCode::MetadataDropped,
+                Field::Url,
+                format!(
+                    "AnythingLLM's `author_url` must be a URI; {url:?} is not, so it was dropped."
+                ),
+            ));
+        }
+        absolute
+    });
+
+    let params = tool
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| (parameter.name.clone(), param(index, parameter, &mut losses)))
+        .collect::<IndexMap<_, _>>();
+    let setup_args = setup_args(tool, options, &mut losses);
+    let examples = examples(tool, &mut losses);
+    let (handler_file, handler) = handler(tool, &hub_id, &mut losses);
+
+    let skill = schema::Skill {
+        active: Some(active),
+        hub_id: hub_id.clone(),
+        name: Some(name),
+        schema: Some(SCHEMA_VERSION.to_owned()),
+        version: Some(version),
+        description: Some(description),
+        author: tool.author.clone(),
+        author_url,
+        license: tool.license.clone(),
+        setup_args: (!setup_args.is_empty()).then_some(setup_args),
+        examples: (!examples.is_empty()).then_some(examples),
+        entrypoint: schema::Entrypoint {
+            file: Some(handler_file.clone()),
+            params,
+            unknown: Map::new(),
+        },
+        imported: Some(true),
+        unknown: Map::new(),
+    };
+    let mut document =
+        serde_json::to_value(&skill).map_err(|error| DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/".into(),
+            reason: error.to_string(),
+        })?;
+    let restored = restore_extras(&mut document, tool, ID, crate::extra_allowed);
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds {
+            display_name: true,
+            version: true,
+            parameter_defaults: true,
+            settings: true,
+            examples: true,
+            implementation: true,
+            enabled: true,
+            author: true,
+            url: true,
+            license: true,
+            parameter_enums: true,
+            ..Holds::default()
+        },
+    ));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        restored.iter().any(|r| r == pointer)
+    }));
+
+    Ok(Written {
+        files: vec![
+            OutputFile {
+                path: format!("{hub_id}/plugin.json"),
+                content: OutputContent::Manifest(document),
+                create_only: false,
+            },
+            OutputFile {
+                path: format!("{hub_id}/{handler_file}"),
+                content: OutputContent::Text(handler),
+                create_only: true,
+            },
+        ],
+        losses,
+    })
+}
+
+/// Refuses a name that is a path; replaces what `[A-Za-z0-9_-]{1,64}` does not allow.
+fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
+    check_file_name(name)?;
+    let sanitized: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(MAX_HUB_ID)
+        .collect();
+    if sanitized != name {
+        losses.push(Loss::new(
+            LossCode::NameSanitized,
+            Field::Name,
+            format!("AnythingLLM hubIds are letters, digits, `_` and `-`, at most {MAX_HUB_ID}; `{name}` was written as `{sanitized}`."),
+        ));
+    }
+    Ok(sanitized)
+}
+
+fn param(
+    index: usize,
+    parameter: &toolshift_model::Parameter,
+    losses: &mut Vec<Loss>,
+) -> schema::Param {
+    let mut description = parameter.description.clone().unwrap_or_else(|| {
+        let text = format!("The {} parameter.", parameter.name);
+        losses.push(Loss::new(
+            LossCode::DescriptionDefaulted,
+            Field::ParameterDescription(index),
+            format!("AnythingLLM requires parameter descriptions; {text:?} was written."),
+        ));
+        text
+    });
+    if parameter.required == Some(true) {
+        description = format!("{REQUIRED_PREFIX}{description}");
+        losses.push(Loss::new(
+            LossCode::RequiredFolded,
+            Field::ParameterRequired(index),
+            format!("AnythingLLM has no required flag; `{}` is required, so its description now starts with `{}`.", parameter.name, REQUIRED_PREFIX.trim_end()),
+        ));
+    }
+    schema::Param {
+        description: Some(description),
+        value_type: Some(
+            param_type(
+                &parameter.schema.value_type,
+                &parameter.name,
+                Field::ParameterType(index),
+                losses,
+            )
+            .to_owned(),
+        ),
+        allowed: parameter.schema.allowed.clone(),
+        default: parameter.default.clone(),
+        unknown: Map::new(),
+    }
+}
+
+fn param_type(
+    value_type: &ValueType,
+    name: &str,
+    field: Field,
+    losses: &mut Vec<Loss>,
+) -> &'static str {
+    let mut changed = |to: &str, why: &str| {
+        losses.push(Loss::new(LossCode::TypeChanged, field, format!("AnythingLLM parameters are string, number or boolean; `{name}` ({}) became {to}: {why}.", value_type.describe())));
+    };
+    match value_type {
+        ValueType::Primitive(Primitive::String) => "string",
+        ValueType::Primitive(Primitive::Number) => "number",
+        ValueType::Primitive(Primitive::Boolean) => "boolean",
+        ValueType::Primitive(Primitive::Integer) => {
+            changed("number", "the model may pass a fraction");
+            "number"
+        }
+        ValueType::Native {
+            dialect,
+            name: native,
+            ..
+        } if dialect == ID && matches!(native.as_str(), "string" | "number" | "boolean") => {
+            changed("string", "its type is not one AnythingLLM declares");
+            "string"
+        }
+        ValueType::Native {
+            equivalent: Some(equivalent),
+            ..
+        } if matches!(
+            **equivalent,
+            ValueType::Primitive(Primitive::Number | Primitive::Boolean | Primitive::String)
+        ) =>
+        {
+            let to = match **equivalent {
+                ValueType::Primitive(Primitive::Number) => "number",
+                ValueType::Primitive(Primitive::Boolean) => "boolean",
+                _ => "string",
+            };
+            changed(to, "the nearest AnythingLLM type");
+            to
+        }
+        _ => {
+            changed(
+                "string",
+                "the value travels as JSON text the handler must parse",
+            );
+            "string"
+        }
+    }
+}
+
+fn setup_args(
+    tool: &Tool,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> IndexMap<String, schema::SetupArg> {
+    let mut args = IndexMap::new();
+    for (index, setting) in tool.settings.iter().enumerate() {
+        let value = withhold(setting, index, setting.value.as_ref(), "value", options, losses).map(|value| match value {
+            Value::String(_) => value,
+            other => {
+                losses.push(Loss::new(LossCode::ValueStringified, Field::SettingValue(index), format!("AnythingLLM setup values are strings; {other} of `{}` was written as text.", setting.key)));
+                Value::String(other.to_string())
+            }
+        });
+        let default = withhold(
+            setting,
+            index,
+            setting.default.as_ref(),
+            "default",
+            options,
+            losses,
+        );
+        let input = setting.input.as_ref().map(|input| schema::Input {
+            kind: Some(input.kind.clone()),
+            options: input.options.clone(),
+            default: withhold(
+                setting,
+                index,
+                input.default.as_ref(),
+                "input default",
+                options,
+                losses,
+            ),
+            placeholder: input.placeholder.clone(),
+            hint: input.hint.clone(),
+            unknown: Map::new(),
+        });
+        if setting.description.is_some() {
+            losses.push(Loss::new(
+                LossCode::SettingDetailsDropped,
+                Field::Setting(index),
+                format!(
+                    "AnythingLLM setup arguments have no description; that of `{}` was dropped.",
+                    setting.key
+                ),
+            ));
+        }
+        args.insert(
+            setting.key.clone(),
+            schema::SetupArg {
+                value_type: Some(
+                    setting
+                        .value_type
+                        .clone()
+                        .unwrap_or_else(|| "string".to_owned()),
+                ),
+                required: setting.required,
+                default,
+                input: Some(input.unwrap_or_else(|| schema::Input {
+                    kind: Some("text".into()),
+                    options: None,
+                    default: None,
+                    placeholder: None,
+                    hint: None,
+                    unknown: Map::new(),
+                })),
+                value,
+                unknown: Map::new(),
+            },
+        );
+    }
+    if let Some((key, hint)) = authorization_arg(&tool.authorization) {
+        let mut unique = key;
+        while args.contains_key(&unique) {
+            unique.push('_');
+        }
+        losses.push(Loss::new(
+            LossCode::AuthorizationAsSetting,
+            Field::Authorization,
+            format!("AnythingLLM skills have no authorization requirement; setup argument `{unique}` now holds {hint}. Read it as this.runtimeArgs[{unique:?}]."),
+        ));
+        args.insert(
+            unique,
+            schema::SetupArg {
+                value_type: Some("string".into()),
+                required: Some(true),
+                default: None,
+                input: Some(schema::Input {
+                    kind: Some("text".into()),
+                    options: None,
+                    default: None,
+                    placeholder: None,
+                    hint: Some(hint),
+                    unknown: Map::new(),
+                }),
+                value: None,
+                unknown: Map::new(),
+            },
+        );
+    }
+    args
+}
+
+/// The value to write, or `None` where it is a credential the user did not ask to copy.
+fn withhold(
+    setting: &toolshift_model::Setting,
+    index: usize,
+    value: Option<&Value>,
+    what: &str,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> Option<Value> {
+    let value = value.filter(|v| !v.is_null())?;
+    if setting.secret && !options.keep_secrets && value.as_str().is_none_or(|s| !s.is_empty()) {
+        losses.push(Loss::new(
+            LossCode::SecretWithheld,
+            Field::SettingValue(index),
+            format!("`{}` holds a credential; its {what} was not copied (pass --keep-secrets to copy it).", setting.key),
+        ));
+        return None;
+    }
+    Some(value.clone())
+}
+
+/// The setup argument standing for an authorization requirement, and the hint shown to the user.
+fn authorization_arg(authorization: &Authorization) -> Option<(String, String)> {
+    match authorization {
+        Authorization::Unspecified | Authorization::None => None,
+        Authorization::Token => Some((
+            "ACCESS_TOKEN".into(),
+            "a bearer token for the service".into(),
+        )),
+        Authorization::OAuth2(oauth2) => {
+            let provider = oauth2.provider.as_deref().unwrap_or("oauth2");
+            let key: String = format!("{provider}_ACCESS_TOKEN")
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let mut hint = format!("an OAuth2 access token from provider `{provider}`");
+            if let Some(authority) = &oauth2.authority {
+                hint.push_str(&format!(" ({authority})"));
+            }
+            if let Some(scopes) = oauth2.scopes.as_ref().filter(|s| !s.is_empty()) {
+                hint.push_str(&format!(" with scopes {}", scopes.join(" ")));
+            }
+            Some((key, hint))
+        }
+    }
+}
+
+fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
+    let mut examples = Vec::new();
+    for (index, example) in tool.examples.iter().enumerate() {
+        let call = match &example.call {
+            ExampleCall::Arguments { value, original } => {
+                let text = original
+                    .clone()
+                    .filter(|text| serde_json::from_str::<Value>(text).ok().as_ref() == Some(value))
+                    .unwrap_or_else(|| value.to_string());
+                Value::String(text)
+            }
+            ExampleCall::Verbatim(text) => Value::String(text.clone()),
+            ExampleCall::Code { language, .. } => {
+                losses.push(Loss::new(
+                    LossCode::ExampleDropped,
+                    Field::Example(index),
+                    format!("AnythingLLM examples are a prompt and a JSON call; the {language} example code was dropped. Write prompts and calls by hand."),
+                ));
+                continue;
+            }
+        };
+        let prompt = example.prompt.clone().unwrap_or_else(|| {
+            losses.push(Loss::new(LossCode::FieldDefaulted, Field::Example(index), format!("AnythingLLM examples need a prompt; example {} has none, so an empty one was written.", index + 1)));
+            String::new()
+        });
+        examples.push(schema::Example {
+            prompt: Some(prompt),
+            call: Some(call),
+            unknown: Map::new(),
+        });
+    }
+    examples
+}
+
+/// The original handler where the source was AnythingLLM, otherwise a scaffold.
+fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> (String, String) {
+    let original = tool
+        .implementation
+        .as_ref()
+        .filter(|i| i.language == "javascript");
+    if let Some((implementation, content)) =
+        original.and_then(|i| i.content.as_ref().map(|c| (i, c)))
+    {
+        let file = if check_file_name(&implementation.file).is_ok() {
+            implementation.file.clone()
+        } else {
+            "handler.js".to_owned()
+        };
+        return (file, content.clone());
+    }
+    let origin = match &tool.implementation {
+        Some(implementation) if implementation.language == "javascript" => {
+            format!(
+                "The original {} was not found beside the manifest.",
+                implementation.file
+            )
+        }
+        Some(implementation) => format!(
+            "The original implementation is {} ({}); port its logic here.",
+            implementation.file, implementation.language
+        ),
+        None => "The source manifest names no implementation; write one here.".to_owned(),
+    };
+    let parameters: Vec<String> = tool.parameters.iter().map(|p| p.name.clone()).collect();
+    let mut setup: Vec<String> = tool.settings.iter().map(|s| s.key.clone()).collect();
+    if let Some((key, _)) = authorization_arg(&tool.authorization) {
+        setup.push(key);
+    }
+    losses.push(Loss::new(
+        LossCode::ImplementationScaffolded,
+        Field::Implementation,
+        format!("handler.js is a scaffold written by toolshift. {origin}"),
+    ));
+    (
+        "handler.js".to_owned(),
+        javascript::scaffold(hub_id, &origin, &parameters, &setup),
+    )
+}
