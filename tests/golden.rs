@@ -17,7 +17,7 @@ mod support;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
-use support::{read_tree, run_toolshift, validate_output, Scratch};
+use support::{check_code, copy_tree, read_tree, run_toolshift, validate_output, Scratch};
 
 fn main() {
     let arguments = Arguments::from_args();
@@ -67,7 +67,7 @@ fn run_case(case: &Path) -> Result<(), Failed> {
         .ok_or("input name")?;
 
     let scratch = Scratch::new()?;
-    std::fs::copy(&input, scratch.path().join(&input_name)).map_err(|e| e.to_string())?;
+    copy_tree(&input, &scratch.path().join(&input_name))?;
     let mut outcomes = Vec::new();
     for (format, out) in [("text", "out"), ("json", "out-json")] {
         std::fs::create_dir_all(scratch.path().join(out)).map_err(|e| e.to_string())?;
@@ -96,6 +96,7 @@ fn run_case(case: &Path) -> Result<(), Failed> {
         .ok_or("args lack --to")?;
     for (name, bytes) in &written {
         validate_output(&to, name, bytes)?;
+        check_code(name, bytes)?;
     }
     let status = format!(
         "{}\n",

@@ -129,3 +129,54 @@ pub fn validate_output(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(),
         ))
     }
 }
+
+/// Copies a file, or a folder with everything in it (an AnythingLLM skill input).
+pub fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
+        for entry in std::fs::read_dir(from)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
+            copy_tree(&entry.path(), &to.join(entry.file_name()))?;
+        }
+        Ok(())
+    } else {
+        std::fs::copy(from, to)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", from.display()))
+    }
+}
+
+/// Generated code must at least parse: `node --check` for handlers, Python's parser
+/// for plugin stubs. Where the interpreter is missing, a notice says the check was skipped.
+pub fn check_code(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let (program, args): (&str, Vec<String>) = if name.ends_with(".js") {
+        ("node", vec!["--check".into()])
+    } else if name.ends_with(".py") {
+        (
+            "python3",
+            vec![
+                "-c".into(),
+                "import ast, sys; ast.parse(open(sys.argv[1]).read())".into(),
+            ],
+        )
+    } else {
+        return Ok(());
+    };
+    let scratch = Scratch::new()?;
+    let file = scratch.path().join(name.rsplit('/').next().unwrap_or(name));
+    std::fs::write(&file, bytes).map_err(|e| e.to_string())?;
+    match Command::new(program).args(&args).arg(&file).output() {
+        Ok(output) if output.status.success() => Ok(()),
+        Ok(output) => Err(format!(
+            "{name} does not parse ({program}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("notice: {program} is not installed; {name} was not checked");
+            Ok(())
+        }
+        Err(error) => Err(format!("cannot run {program}: {error}")),
+    }
+}

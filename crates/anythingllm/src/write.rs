@@ -73,7 +73,12 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .parameters
         .iter()
         .enumerate()
-        .map(|(index, parameter)| (parameter.name.clone(), param(index, parameter, &mut losses)))
+        .map(|(index, parameter)| {
+            (
+                parameter.name.clone(),
+                param(index, parameter, tool.origin.as_deref(), &mut losses),
+            )
+        })
         .collect::<IndexMap<_, _>>();
     let setup_args = setup_args(tool, options, &mut losses);
     let examples = examples(tool, &mut losses);
@@ -172,6 +177,7 @@ fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
 fn param(
     index: usize,
     parameter: &toolshift_model::Parameter,
+    tool_origin: Option<&str>,
     losses: &mut Vec<Loss>,
 ) -> schema::Param {
     let mut description = parameter.description.clone().unwrap_or_else(|| {
@@ -185,6 +191,9 @@ fn param(
     });
     if parameter.required == Some(true) {
         description = format!("{REQUIRED_PREFIX}{description}");
+    }
+    // A skill read from AnythingLLM already carried the prefix: writing it again changes nothing.
+    if parameter.required == Some(true) && tool_origin != Some(ID) {
         losses.push(Loss::new(
             LossCode::RequiredFolded,
             Field::ParameterRequired(index),

@@ -21,8 +21,16 @@ pub fn convert(
     source: &Source<'_>,
     options: &WriteOptions,
 ) -> Result<Conversion, DialectError> {
-    let imported = from.read(source)?;
-    let written = to.write(&imported.tool, options)?;
+    let mut imported = from.read(source)?;
+    imported.tool.origin = Some(from.id().to_owned());
+    let written = to.write(&imported.tool, options).map_err(|error| match error {
+        // Name the place in the input the user must change.
+        DialectError::UnsafeName { name, reason } => DialectError::Invalid {
+            pointer: crate::dialect::display_pointer(from.locate(Field::Name, &imported.tool, source.document).unwrap_or_default()),
+            message: format!("the name {name:?} would place a file outside the output folder ({reason}); nothing was written"),
+        },
+        other => other,
+    })?;
     let empty = Value::Null;
     let output = written.manifest().unwrap_or(&empty);
     let locator = Locator {

@@ -7,8 +7,11 @@
 pub fn looks_secret(key: &str) -> bool {
     let words = words(key);
     let has = |word: &str| words.iter().any(|w| w == word);
-    let pair =
-        |first: &str, second: &str| words.windows(2).any(|w| w[0] == first && w[1] == second);
+    let pair = |first: &str, second: &str| {
+        words
+            .windows(2)
+            .any(|w| matches!(w, [a, b] if a == first && b == second))
+    };
     [
         "apikey",
         "token",

@@ -29,6 +29,9 @@ pub struct Tool {
     pub license: Option<String>,
     /// Keys the source dialect had that the model has no field for.
     pub extras: Vec<Extra>,
+    /// The dialect the tool was read from, so a writer can tell a same-dialect round
+    /// trip (where re-encoding a convention loses nothing) from a real conversion.
+    pub origin: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -45,7 +45,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             Parameter {
                 name: field.name.clone(),
                 description: field.description.clone(),
-                required: field.required,
+                // The loader's own default when the key is missing.
+                required: Some(field.required.unwrap_or(false)),
                 schema: ValueSchema::of(read_type(type_name(field))),
                 default: field.default.clone(),
                 inferrable: None,
