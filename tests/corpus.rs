@@ -1,10 +1,12 @@
 //! Real-world manifests, converted by the built binary.
 //!
 //! Runs only when `TOOLSHIFT_CORPUS` names the corpus folder (`.ci/run` sets it to
-//! `../shared/corpus`), because the corpus is not part of this repository. Each file and
-//! target is one test: it must convert to a schema-valid output, or, where the target
-//! cannot express the tool, be refused with exit 2 and a "cannot be written" error.
-//! A crash, another exit code, or an invalid output fails.
+//! `../shared/corpus`), because the corpus is not part of this repository. Each entry and
+//! target is one test: it must convert to a schema-valid output whose generated code
+//! parses (`node --check`, Python's parser), or, where the target cannot express the
+//! tool, be refused with exit 2 and a "cannot be written" error. A crash, another exit
+//! code, an invalid output, a source pointer missing from the input, or two runs that
+//! differ, fails.
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(
@@ -18,45 +20,115 @@ mod support;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
-use support::{read_tree, run_toolshift, validate_output, Scratch};
+use support::{check_code, read_tree, run_toolshift, validate_output, Scratch};
 
-/// Which corpus files go to which targets, and whether a refusal is acceptable.
-const PLAN: &[(&str, &str, &[&str], bool)] = &[
-    ("arcade", "v2sdk_", &["arcade-v1", "arcade-v2"], false),
-    ("arcade", "v3_", &["arcade-v2"], false),
-    ("arcade", "v3_", &["arcade-v1"], true),
+/// Which corpus entries go to which targets, and whether a refusal is acceptable there.
+struct Plan {
+    folder: &'static str,
+    /// Picks the entries of `folder` this plan converts.
+    selects: fn(&Path) -> bool,
+    targets: &'static [&'static str],
+    may_refuse: bool,
+}
+
+fn named(path: &Path, prefix: &str) -> bool {
+    path.is_file()
+        && path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+}
+
+fn yaml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml")
+}
+
+fn skill(path: &Path) -> bool {
+    path.join("plugin.json").is_file()
+}
+
+const ALL: &[&str] = &["arcade-v2", "taskweaver", "anythingllm"];
+
+const PLANS: &[Plan] = &[
+    Plan {
+        folder: "arcade",
+        selects: |p| named(p, "v2sdk_"),
+        targets: &["arcade-v1"],
+        may_refuse: false,
+    },
+    Plan {
+        folder: "arcade",
+        selects: |p| named(p, "v2sdk_"),
+        targets: ALL,
+        may_refuse: false,
+    },
+    Plan {
+        folder: "arcade",
+        selects: |p| named(p, "v3_"),
+        targets: ALL,
+        may_refuse: false,
+    },
+    // Arcade v1 cannot hold a tool without parameters, or an OAuth2 provider without a URL.
+    Plan {
+        folder: "arcade",
+        selects: |p| named(p, "v3_"),
+        targets: &["arcade-v1"],
+        may_refuse: true,
+    },
+    Plan {
+        folder: "taskweaver",
+        selects: yaml,
+        targets: ALL,
+        may_refuse: false,
+    },
+    Plan {
+        folder: "taskweaver",
+        selects: yaml,
+        targets: &["arcade-v1"],
+        may_refuse: true,
+    },
+    Plan {
+        folder: "anythingllm",
+        selects: skill,
+        targets: ALL,
+        may_refuse: false,
+    },
+    Plan {
+        folder: "anythingllm",
+        selects: skill,
+        targets: &["arcade-v1"],
+        may_refuse: true,
+    },
 ];
 
 fn main() {
     let arguments = Arguments::from_args();
     let mut trials = Vec::new();
     if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from) {
-        for (folder, prefix, targets, may_refuse) in PLAN {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join(folder))
+        for plan in PLANS {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(corpus.join(plan.folder))
                 .map(|entries| entries.flatten().map(|e| e.path()).collect())
                 .unwrap_or_default();
-            files.retain(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
-            });
-            files.sort();
-            if files.is_empty() {
-                trials.push(Trial::test(format!("{folder}/{prefix}*"), move || {
+            entries.retain(|p| (plan.selects)(p));
+            entries.sort();
+            if entries.is_empty() {
+                let folder = plan.folder;
+                trials.push(Trial::test(format!("{folder}: no entries"), move || {
                     Err(Failed::from(
                         "no corpus files found: is TOOLSHIFT_CORPUS right?",
                     ))
                 }));
             }
-            for file in files {
-                for target in targets.iter() {
+            for entry in entries {
+                for target in plan.targets {
                     let name = format!(
-                        "{} -> {target}",
-                        file.file_name().unwrap_or_default().to_string_lossy()
+                        "{}/{} -> {target}",
+                        plan.folder,
+                        entry.file_name().unwrap_or_default().to_string_lossy()
                     );
-                    let file = file.clone();
-                    let may_refuse = *may_refuse;
+                    let entry = entry.clone();
+                    let may_refuse = plan.may_refuse;
                     trials.push(Trial::test(name, move || {
-                        convert(&file, target, may_refuse)
+                        convert(&entry, target, may_refuse)
                     }));
                 }
             }
@@ -67,18 +139,25 @@ fn main() {
     libtest_mimic::run(&arguments, trials).exit();
 }
 
-fn convert(file: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
+fn convert(input: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
     let scratch = Scratch::new()?;
-    let input = file
+    let path = input
         .canonicalize()
         .map_err(|e| e.to_string())?
         .display()
         .to_string();
+    let manifest = if input.is_dir() {
+        input.join("plugin.json")
+    } else {
+        input.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+    let (original, _) = toolshift_model::syntax::parse(&text).map_err(|e| e.to_string())?;
     let mut outputs = Vec::new();
     for out in ["out", "again"] {
         std::fs::create_dir_all(scratch.path().join(out)).map_err(|e| e.to_string())?;
         let args: Vec<String> = [
-            "convert", &input, "--to", target, "-o", out, "--report", "json",
+            "convert", &path, "--to", target, "-o", out, "--report", "json",
         ]
         .map(str::to_owned)
         .to_vec();
@@ -96,9 +175,6 @@ fn convert(file: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
             .flatten()
         {
             let source = entry["source"].as_str().unwrap_or_default();
-            let original: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(file).map_err(|e| e.to_string())?)
-                    .map_err(|e| e.to_string())?;
             if original.pointer(source).is_none() {
                 return Err(format!(
                     "entry source {source:?} does not exist in the input: {entry}"
@@ -111,13 +187,14 @@ fn convert(file: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
     let (first, first_report) = &outputs[0];
     let (second, second_report) = &outputs[1];
     if first != second || first_report.replace("\"out/", "\"again/") != *second_report {
-        return Err("two conversions of the same file differ".into());
+        return Err("two conversions of the same input differ".into());
     }
     if first.is_empty() {
         return Err("exit 0 but nothing was written".into());
     }
     for (name, bytes) in first {
         validate_output(target, name, bytes)?;
+        check_code(name, bytes)?;
     }
     Ok(())
 }
