@@ -397,3 +397,160 @@ fn deep_nesting_is_an_error_not_a_crash() {
         run.stderr
     );
 }
+
+const TW_PLUGIN: &str = "name: greet\nenabled: true\ndescription: Greet someone by name.\nparameters:\n  - name: who\n    type: str\n    required: true\n    description: The person to greet.\nreturns: []\n";
+
+#[test]
+fn converting_again_never_overwrites_a_handler() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    let convert = args(&[
+        "convert",
+        "greet.yaml",
+        "--to",
+        "anythingllm",
+        "-o",
+        "skills",
+        "--report",
+        "none",
+    ]);
+    assert_eq!(
+        run_toolshift(scratch.path(), &convert, None)
+            .unwrap()
+            .status,
+        Some(0)
+    );
+    let handler = scratch.path().join("skills/greet/handler.js");
+    std::fs::write(&handler, "// my finished handler\n").unwrap();
+    let plugin_before =
+        std::fs::read_to_string(scratch.path().join("skills/greet/plugin.json")).unwrap();
+    write(
+        &scratch,
+        "greet.yaml",
+        &TW_PLUGIN.replace("Greet someone", "Welcome someone"),
+    );
+    let again = run_toolshift(scratch.path(), &convert, None).unwrap();
+    assert_eq!(again.status, Some(2));
+    assert!(
+        again
+            .stderr
+            .contains("handler.js already exists; toolshift never overwrites code"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&handler).unwrap(),
+        "// my finished handler\n"
+    );
+    // Nothing of that skill was written: plugin.json is unchanged too.
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("skills/greet/plugin.json")).unwrap(),
+        plugin_before
+    );
+}
+
+#[test]
+fn folder_targets_and_scaffolds_need_an_output_folder() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "greet.yaml", "--to", "anythingllm"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr
+            .contains("anythingllm writes a folder per tool: pass -o DIR"),
+        "{}",
+        run.stderr
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "greet.yaml", "--to", "taskweaver", "--scaffold"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr
+            .contains("--scaffold writes a second file: pass -o DIR"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn anythingllm_manifests_are_json_only() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "greet.yaml",
+            "--to",
+            "anythingllm",
+            "-o",
+            "skills",
+            "--format",
+            "yaml",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr.contains("plugin.json must be JSON"),
+        "{}",
+        run.stderr
+    );
+    assert!(!scratch.path().join("skills/greet").exists());
+}
+
+#[test]
+fn taskweaver_output_is_yaml_by_default_and_reads_back() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "tool.json", "--to", "taskweaver", "-o", "."]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let yaml = std::fs::read_to_string(scratch.path().join("Add.yaml")).unwrap();
+    assert!(yaml.starts_with("name: Add\nenabled: true\n"), "{yaml}");
+    let detect = run_toolshift(scratch.path(), &args(&["detect", "Add.yaml"]), None).unwrap();
+    assert_eq!(detect.stdout, "Add.yaml\ttaskweaver\n");
+}
+
+#[test]
+fn a_skill_folder_is_read_as_one_input() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir(scratch.path().join("greet")).unwrap();
+    write(
+        &scratch,
+        "greet/plugin.json",
+        r#"{"hubId": "greet", "name": "Greet", "version": "1.0.0", "active": true, "description": "Greets.", "entrypoint": {"file": "handler.js", "params": {"who": {"type": "string", "description": "Name"}}}}"#,
+    );
+    write(
+        &scratch,
+        "greet/handler.js",
+        "module.exports.runtime = { handler: async function ({ who }) { return `hi ${who}`; } };\n",
+    );
+    let detect = run_toolshift(scratch.path(), &args(&["detect", "greet"]), None).unwrap();
+    assert_eq!(detect.stdout, "greet\tanythingllm\n");
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "greet", "--to", "anythingllm", "-o", "copy"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("copy/greet/handler.js")).unwrap(),
+        std::fs::read_to_string(scratch.path().join("greet/handler.js")).unwrap()
+    );
+}
