@@ -1,6 +1,7 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
 use std::fmt::Write as _;
+use toolshift_model::text::single_line;
 
 const RESERVED: &[&str] = &[
     "arguments",
@@ -90,19 +91,6 @@ fn string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
 }
 
-/// One line of comment text: nothing that ends a line comment early.
-fn comment_text(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
 pub fn scaffold(
     hub_id: &str,
     origin: &str,
@@ -127,9 +115,9 @@ pub fn scaffold(
     let _ = writeln!(
         out,
         "// AnythingLLM skill `{}`: a scaffold written by toolshift.",
-        comment_text(hub_id)
+        single_line(hub_id)
     );
-    let _ = writeln!(out, "// {}", comment_text(origin));
+    let _ = writeln!(out, "// {}", single_line(origin));
     out.push_str("// AnythingLLM calls handler() with the parameters from plugin.json and passes the string it returns to the model.\n\n");
     out.push_str("module.exports.runtime = {\n");
     let _ = writeln!(

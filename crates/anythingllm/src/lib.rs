@@ -9,11 +9,11 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::Dialect;
+use toolshift_model::dialect::{embedded_schema, Dialect};
 use toolshift_model::pointer::child;
 use toolshift_model::{
-    syntax, DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool,
-    WriteOptions, Written,
+    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, WriteOptions,
+    Written,
 };
 
 pub const ID: &str = "anythingllm";
@@ -118,9 +118,7 @@ impl Dialect for AnythingLlm {
     /// param `enum` and `default`, setup-arg `default`, and input `options`, `min`,
     /// `max`, `step` and a non-string `default`.
     fn output_schema(&self) -> Result<Value, DialectError> {
-        let (mut schema, _) = syntax::parse(SCHEMA).map_err(|error| {
-            DialectError::invalid("", format!("embedded AnythingLLM schema: {error}"))
-        })?;
+        let mut schema = embedded_schema(SCHEMA, "AnythingLLM")?;
         let corrections = [
             (
                 "/properties/entrypoint/properties/params/additionalProperties/properties",

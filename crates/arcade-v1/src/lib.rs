@@ -9,9 +9,9 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::Dialect;
+use toolshift_model::dialect::{embedded_schema, Dialect};
 use toolshift_model::{
-    syntax, DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
 
 pub const ID: &str = "arcade-v1";
@@ -105,9 +105,7 @@ impl Dialect for ArcadeV1 {
     /// is refused. The corrected schema allows `enum` on strings only, as its
     /// comment intends. `docs/arcade.md` states this reading.
     fn output_schema(&self) -> Result<Value, DialectError> {
-        let (mut schema, _) = syntax::parse(SCHEMA).map_err(|error| {
-            DialectError::invalid("", format!("embedded Arcade v1 schema: {error}"))
-        })?;
+        let mut schema = embedded_schema(SCHEMA, "Arcade v1")?;
         let value_schema = schema
             .pointer_mut("/$defs/value_schema")
             .and_then(Value::as_object_mut)

@@ -2,10 +2,10 @@
 
 use crate::schema::{self, AuthorizationKeyword};
 use crate::ID;
-use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
 use toolshift_model::{
-    Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output,
-    OutputMode, Parameter, Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+    Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output, Parameter,
+    Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
@@ -122,19 +122,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         None => (None, definition.name.clone()),
     };
 
-    let modes = output
-        .available_modes
-        .iter()
-        .enumerate()
-        .map(|(index, mode)| {
-            OutputMode::parse(mode).ok_or_else(|| {
-                DialectError::invalid(
-                    format!("/output/available_modes/{index}"),
-                    format!("unknown output mode `{mode}`; expected value, error, null, artifact or requires_authorization"),
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    let modes = read_output_modes(&output.available_modes, "/output/available_modes")?;
 
     let tool = Tool {
         name,

@@ -4,7 +4,7 @@ use crate::schema;
 use crate::ID;
 use sha2::{Digest, Sha256};
 use toolshift_model::providers::{provider_by_id, provider_for_url};
-use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
     Primitive, Tool, ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
@@ -174,8 +174,8 @@ fn value_schema(
     fields: TypeFields,
     losses: &mut Vec<Loss>,
 ) -> schema::ValueSchema {
-    let value_type = match &vs.value_type {
-        ValueType::Primitive(p) => primitive(*p),
+    let value_type = match lower_native(&vs.value_type, fields.value, "Arcade", losses) {
+        ValueType::Primitive(p) => primitive(p),
         ValueType::Array(element) => {
             let element_field = match fields.value {
                 Field::ParameterType(i) => Field::ParameterElementType(i),
@@ -188,38 +188,8 @@ fn value_schema(
             ));
             schema::ValueType::Json
         }
-        ValueType::Native {
-            dialect,
-            name,
-            equivalent: Some(equivalent),
-        } if !matches!(**equivalent, ValueType::Native { .. }) => {
-            losses.push(Loss::new(
-                LossCode::TypeChanged,
-                fields.value,
-                format!(
-                    "{dialect} type `{name}` was written as its Arcade equivalent, {}.",
-                    equivalent.describe()
-                ),
-            ));
-            return value_schema(
-                &ValueSchema {
-                    value_type: (**equivalent).clone(),
-                    allowed: vs.allowed.clone(),
-                },
-                fields,
-                losses,
-            );
-        }
-        ValueType::Native { dialect, name, .. } => {
-            losses.push(Loss::new(
-                LossCode::TypeChanged,
-                fields.value,
-                format!(
-                    "{dialect} type `{name}` has no Arcade equivalent; it was written as `json`."
-                ),
-            ));
-            schema::ValueType::Json
-        }
+        // lower_native never returns a native type.
+        ValueType::Native { .. } => schema::ValueType::Json,
     };
     let allowed = match (&vs.allowed, value_type) {
         (Some(allowed), schema::ValueType::String) => Some(allowed.clone()),

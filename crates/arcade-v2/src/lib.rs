@@ -8,9 +8,9 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{check_file_name, Dialect};
+use toolshift_model::dialect::{check_file_name, embedded_schema, Dialect};
 use toolshift_model::{
-    syntax, DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
 
 pub const ID: &str = "arcade-v2";
@@ -126,10 +126,6 @@ impl Dialect for ArcadeV2 {
     }
 
     fn output_schema(&self) -> Result<Value, DialectError> {
-        syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| {
-                DialectError::invalid("", format!("embedded Arcade v2 schema: {error}"))
-            })
+        embedded_schema(SCHEMA, "Arcade v2")
     }
 }

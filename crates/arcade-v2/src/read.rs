@@ -2,11 +2,11 @@
 
 use crate::schema::{self, AuthorizationKeyword, ValType};
 use crate::ID;
-use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
 use toolshift_model::pointer::child;
 use toolshift_model::{
-    Authorization, DialectError, Extra, Imported, OAuth2, Output, OutputMode, Parameter, Primitive,
-    Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+    Authorization, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive, Setting,
+    Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
@@ -63,7 +63,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         }),
         parameters,
         output: Output {
-            modes: modes(&output.available_modes)?,
+            modes: read_output_modes(&output.available_modes, "/output/available_modes")?,
             description: output.description.clone(),
             schema: output_schema,
             returns: Vec::new(),
@@ -94,21 +94,6 @@ fn collect_top_level_extras(definition: &schema::ToolDefinition, extras: &mut Ve
         unknown.shift_remove("full_name");
     }
     collect_extras(ID, "", &unknown, extras);
-}
-
-fn modes(names: &[String]) -> Result<Vec<OutputMode>, DialectError> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(index, name)| {
-            OutputMode::parse(name).ok_or_else(|| {
-                DialectError::invalid(
-                    format!("/output/available_modes/{index}"),
-                    format!("unknown output mode `{name}`; expected value, error, null, artifact or requires_authorization"),
-                )
-            })
-        })
-        .collect()
 }
 
 fn primitive(val_type: ValType) -> Option<Primitive> {

@@ -3,7 +3,7 @@
 use crate::schema::{self, ValType};
 use crate::ID;
 use toolshift_model::providers::{provider_for_url, GENERIC_PROVIDER};
-use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
     Primitive, Tool, ValueSchema, ValueType, WriteOptions, Written,
@@ -188,39 +188,11 @@ fn val_type(primitive: Primitive) -> ValType {
 }
 
 fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schema::ValueSchema {
-    let (val, inner) = match &vs.value_type {
-        ValueType::Primitive(p) => (val_type(*p), None),
-        ValueType::Array(p) => (ValType::Array, Some(val_type(*p))),
-        ValueType::Native {
-            dialect,
-            name,
-            equivalent: Some(equivalent),
-        } if !matches!(**equivalent, ValueType::Native { .. }) => {
-            losses.push(Loss::new(
-                LossCode::TypeChanged,
-                field,
-                format!(
-                    "{dialect} type `{name}` was written as its Arcade equivalent, {}.",
-                    equivalent.describe()
-                ),
-            ));
-            return value_schema(
-                &ValueSchema {
-                    value_type: (**equivalent).clone(),
-                    allowed: vs.allowed.clone(),
-                },
-                field,
-                losses,
-            );
-        }
-        ValueType::Native { dialect, name, .. } => {
-            losses.push(Loss::new(
-                LossCode::TypeChanged,
-                field,
-                format!("{dialect} type `{name}` has no Arcade equivalent; it was written as `json`. Narrow the type by hand if you can."),
-            ));
-            (ValType::Json, None)
-        }
+    let (val, inner) = match lower_native(&vs.value_type, field, "Arcade", losses) {
+        ValueType::Primitive(p) => (val_type(p), None),
+        ValueType::Array(p) => (ValType::Array, Some(val_type(p))),
+        // lower_native never returns a native type.
+        ValueType::Native { .. } => (ValType::Json, None),
     };
     schema::ValueSchema {
         val_type: val,

@@ -265,3 +265,29 @@ pub enum ManifestSyntax {
     /// Only JSON is loadable (AnythingLLM reads `plugin.json`).
     JsonOnly,
 }
+
+/// Parses a schema embedded in a dialect crate (JSON or JSON with comments).
+pub fn embedded_schema(text: &str, title: &str) -> Result<Value, DialectError> {
+    crate::syntax::parse(text)
+        .map(|(schema, _)| schema)
+        .map_err(|error| DialectError::invalid("", format!("embedded {title} schema: {error}")))
+}
+
+/// Arcade's `available_modes`, refusing a mode it does not define.
+pub fn read_output_modes(
+    names: &[String],
+    pointer: &str,
+) -> Result<Vec<crate::tool::OutputMode>, DialectError> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            crate::tool::OutputMode::parse(name).ok_or_else(|| {
+                DialectError::invalid(
+                    format!("{pointer}/{index}"),
+                    format!("unknown output mode `{name}`; expected value, error, null, artifact or requires_authorization"),
+                )
+            })
+        })
+        .collect()
+}

@@ -55,6 +55,19 @@ pub fn humanize(name: &str) -> String {
         .join(" ")
 }
 
+/// Text for one line of a code comment: anything that would end the line becomes a space.
+pub fn single_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
-use crate::tool::{ExampleCall, Tool};
+use crate::tool::{ExampleCall, Tool, ValueType};
 
 /// What a target dialect can hold, beyond the fields every dialect has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -223,4 +223,44 @@ fn preview(value: &serde_json::Value) -> String {
     }
     let cut: String = text.chars().take(LIMIT).collect();
     format!("{cut}…")
+}
+
+/// The type a dialect without native types writes: a native type's canonical
+/// equivalent, or `json` where it has none. Either way the change is reported, since
+/// the type left its dialect.
+pub fn lower_native(
+    value_type: &ValueType,
+    field: Field,
+    target: &str,
+    losses: &mut Vec<Loss>,
+) -> ValueType {
+    let ValueType::Native {
+        dialect,
+        name,
+        equivalent,
+    } = value_type
+    else {
+        return value_type.clone();
+    };
+    match equivalent.as_deref() {
+        Some(equivalent) if !matches!(equivalent, ValueType::Native { .. }) => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                field,
+                format!(
+                    "{dialect} type `{name}` was written as its {target} equivalent, {}.",
+                    equivalent.describe()
+                ),
+            ));
+            equivalent.clone()
+        }
+        _ => {
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                field,
+                format!("{dialect} type `{name}` has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
+            ));
+            ValueType::Primitive(crate::tool::Primitive::Json)
+        }
+    }
 }

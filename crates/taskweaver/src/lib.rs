@@ -10,10 +10,10 @@ mod types;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::Dialect;
+use toolshift_model::dialect::{embedded_schema, Dialect};
 use toolshift_model::{
-    syntax, DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool,
-    WriteOptions, Written,
+    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, WriteOptions,
+    Written,
 };
 
 pub const ID: &str = "taskweaver";
@@ -101,10 +101,6 @@ impl Dialect for TaskWeaver {
     }
 
     fn output_schema(&self) -> Result<Value, DialectError> {
-        syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| {
-                DialectError::invalid("", format!("embedded TaskWeaver schema: {error}"))
-            })
+        embedded_schema(SCHEMA, "TaskWeaver")
     }
 }

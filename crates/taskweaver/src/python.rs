@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 use std::fmt::Write as _;
+use toolshift_model::text::single_line;
 
 const KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
@@ -17,10 +18,9 @@ pub fn is_identifier(name: &str) -> bool {
         && !KEYWORDS.contains(&name)
 }
 
-/// The nearest identifier: other characters become `_`, a leading digit or a keyword gets one too.
-pub fn identifier(name: &str) -> String {
-    let mut ident: String = name
-        .chars()
+/// `name` with every character outside `[A-Za-z0-9_]` replaced by `_`.
+pub fn underscored(name: &str) -> String {
+    name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '_' {
                 c
@@ -28,7 +28,12 @@ pub fn identifier(name: &str) -> String {
                 '_'
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The nearest identifier: other characters become `_`, a leading digit or a keyword gets one too.
+pub fn identifier(name: &str) -> String {
+    let mut ident = underscored(name);
     if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
         ident.insert(0, '_');
     }
@@ -102,19 +107,6 @@ pub fn call(function: &str, arguments: &Value) -> String {
     format!("result = {function}({rendered})")
 }
 
-/// One line of comment text: line breaks and control characters become spaces.
-pub fn comment_text(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
 pub struct StubParameter {
     pub name: String,
     pub annotation: String,
@@ -149,7 +141,7 @@ pub fn stub(
         out,
         "# TaskWeaver plugin `{plugin}`: a scaffold written by toolshift."
     );
-    let _ = writeln!(out, "# {}", comment_text(origin));
+    let _ = writeln!(out, "# {}", single_line(origin));
     out.push_str(
         "# TODO: implement __call__; toolshift could not carry the original implementation.\n",
     );
@@ -183,7 +175,7 @@ pub fn stub(
         let _ = writeln!(
             out,
             "        # TODO: return {}",
-            comment_text(&returns.join(", "))
+            single_line(&returns.join(", "))
         );
     }
     let _ = writeln!(

@@ -6,7 +6,7 @@ use crate::types::write_type;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
-use toolshift_model::text::ensure_description;
+use toolshift_model::text::{ensure_description, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
@@ -122,16 +122,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 /// Refuses a name that is a path; replaces the characters `^[a-zA-Z0-9_]+$` does not allow.
 fn plugin_name(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     check_file_name(name)?;
-    let sanitized: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let sanitized = python::underscored(name);
     if sanitized != name {
         losses.push(Loss::new(
             LossCode::NameSanitized,
@@ -315,7 +306,7 @@ fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
         let prompt = example
             .prompt
             .as_deref()
-            .map(|p| format!("# {}\n", python::comment_text(p)))
+            .map(|p| format!("# {}\n", single_line(p)))
             .unwrap_or_default();
         match &example.call {
             ExampleCall::Code { language, text } if language == "python" => {
@@ -343,7 +334,7 @@ fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
             ExampleCall::Verbatim(text) => {
                 blocks.push(format!(
                     "{prompt}# call (not valid JSON): {}",
-                    python::comment_text(text)
+                    single_line(text)
                 ));
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
