@@ -82,7 +82,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .collect::<IndexMap<_, _>>();
     let setup_args = setup_args(tool, options, &mut losses);
     let examples = examples(tool, &mut losses);
-    let (handler_file, handler) = handler(tool, &hub_id, &mut losses);
+    let handler = handler(tool, &hub_id, &mut losses);
+    let handler_file = match (&handler, &tool.implementation) {
+        (Some((file, _)), _) => file.clone(),
+        // A skill read without its handler keeps pointing at the file it named.
+        (None, Some(implementation)) => implementation.file.clone(),
+        (None, None) => "handler.js".to_owned(),
+    };
 
     let skill = schema::Skill {
         active: Some(active),
@@ -133,21 +139,19 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         restored.iter().any(|r| r == pointer)
     }));
 
-    Ok(Written {
-        files: vec![
-            OutputFile {
-                path: format!("{hub_id}/plugin.json"),
-                content: OutputContent::Manifest(document),
-                create_only: false,
-            },
-            OutputFile {
-                path: format!("{hub_id}/{handler_file}"),
-                content: OutputContent::Text(handler),
-                create_only: true,
-            },
-        ],
-        losses,
-    })
+    let mut files = vec![OutputFile {
+        path: format!("{hub_id}/plugin.json"),
+        content: OutputContent::Manifest(document),
+        create_only: false,
+    }];
+    if let Some((file, text)) = handler {
+        files.push(OutputFile {
+            path: format!("{hub_id}/{file}"),
+            content: OutputContent::Text(text),
+            create_only: true,
+        });
+    }
+    Ok(Written { files, losses })
 }
 
 /// Refuses a name that is a path; replaces what `[A-Za-z0-9_-]{1,64}` does not allow.
@@ -458,8 +462,9 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
     examples
 }
 
-/// The original handler where the source was AnythingLLM, otherwise a scaffold.
-fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> (String, String) {
+/// The original handler where the source was AnythingLLM, otherwise a scaffold; nothing
+/// for a skill that was read without a handler, since there is nothing to copy.
+fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> Option<(String, String)> {
     let original = tool
         .implementation
         .as_ref()
@@ -472,7 +477,10 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> (String, String
         } else {
             "handler.js".to_owned()
         };
-        return (file, content.clone());
+        return Some((file, content.clone()));
+    }
+    if tool.origin.as_deref() == Some(ID) && original.is_some() {
+        return None;
     }
     let origin = match &tool.implementation {
         Some(implementation) if implementation.language == "javascript" => {
@@ -497,8 +505,8 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> (String, String
         Field::Implementation,
         format!("handler.js is a scaffold written by toolshift. {origin}"),
     ));
-    (
+    Some((
         "handler.js".to_owned(),
         javascript::scaffold(hub_id, &origin, &parameters, &setup),
-    )
+    ))
 }
