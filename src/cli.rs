@@ -23,6 +23,15 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Check manifests against their dialect's schema, and warn about real-world problems.
+    Validate {
+        /// Manifest files or skill folders.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The dialect of every PATH; detected from the content when absent.
+        #[arg(long, value_name = "ID")]
+        dialect: Option<String>,
+    },
 }
 
 #[derive(Debug, clap::Args)]

@@ -5,6 +5,7 @@ mod input;
 mod output;
 mod registry;
 mod schemas;
+mod validate;
 
 use anyhow::{bail, Context};
 use clap::Parser;
@@ -25,6 +26,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(args) => convert(&args),
         Command::Detect { files } => Ok(detect(&files)),
+        Command::Validate { paths, dialect } => dialect
+            .as_deref()
+            .map(registry::by_id)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+            .map(|dialect| validate::validate(&paths, dialect)),
     };
     match result {
         Ok(code) => code,
@@ -224,12 +231,18 @@ impl Job<'_> {
             .map_err(|e| e.to_string())?;
         for file in &conversion.files {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
-                let violations = self.schemas.violations(self.to, document)?;
+                let violations =
+                    self.schemas
+                        .violations(self.to, schemas::Reading::Applied, document)?;
                 if !violations.is_empty() {
+                    let listed: Vec<String> = violations
+                        .iter()
+                        .map(|v| format!("{}: {}", v.pointer, v.message))
+                        .collect();
                     return Err(format!(
                         "toolshift produced a {} document that fails its schema, so nothing was written (please report this): {}",
                         self.to.id(),
-                        violations.join("; ")
+                        listed.join("; ")
                     ));
                 }
             }

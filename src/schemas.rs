@@ -1,25 +1,44 @@
-//! Checks every output against its dialect's embedded official schema before it is
-//! written, so toolshift never hands the user a file the target would reject.
+//! Validating documents against a dialect's embedded schemas, compiled once each.
 
 use std::collections::BTreeMap;
 use toolshift_model::Dialect;
 
+/// Which of a dialect's schemas to validate with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reading {
+    /// As published.
+    Official,
+    /// With the documented corrections toolshift applies (`docs/arcade.md`, `docs/anythingllm.md`).
+    Applied,
+}
+
 #[derive(Default)]
 pub struct SchemaCheck {
-    validators: BTreeMap<&'static str, jsonschema::Validator>,
+    validators: BTreeMap<(&'static str, Reading), jsonschema::Validator>,
+}
+
+/// One violation: where in the document, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub pointer: String,
+    pub message: String,
 }
 
 impl SchemaCheck {
-    /// The violations of `document` against `dialect`'s schema, as `POINTER: message`.
     pub fn violations(
         &mut self,
         dialect: &dyn Dialect,
+        reading: Reading,
         document: &serde_json::Value,
-    ) -> Result<Vec<String>, String> {
-        let validator = match self.validators.entry(dialect.id()) {
+    ) -> Result<Vec<Violation>, String> {
+        let validator = match self.validators.entry((dialect.id(), reading)) {
             std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
             std::collections::btree_map::Entry::Vacant(entry) => {
-                let schema = dialect.output_schema().map_err(|e| e.to_string())?;
+                let schema = match reading {
+                    Reading::Official => dialect.official_schema(),
+                    Reading::Applied => dialect.output_schema(),
+                }
+                .map_err(|e| e.to_string())?;
                 let validator = jsonschema::options()
                     .should_validate_formats(true)
                     .build(&schema)
@@ -33,10 +52,14 @@ impl SchemaCheck {
             .iter_errors(document)
             .map(|error| {
                 let pointer = error.instance_path().to_string();
-                format!(
-                    "{}: {error}",
-                    if pointer.is_empty() { "/" } else { &pointer }
-                )
+                Violation {
+                    pointer: if pointer.is_empty() {
+                        "/".to_owned()
+                    } else {
+                        pointer
+                    },
+                    message: error.to_string(),
+                }
             })
             .collect())
     }

@@ -554,3 +554,88 @@ fn a_skill_folder_is_read_as_one_input() {
         std::fs::read_to_string(scratch.path().join("greet/handler.js")).unwrap()
     );
 }
+
+#[test]
+fn validate_reports_violations_by_pointer_and_exits_1() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "good.json", V1_TOOL);
+    write(
+        &scratch,
+        "bad.json",
+        &V2_TOOL.replace(r#""val_type": "number"}}]"#, r#""val_type": "array"}}]"#),
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["validate", "good.json", "bad.json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert!(run.stdout.contains("bad.json: /inputs/parameters/0/value_schema: \"inner_val_type\" is a required property"), "{}", run.stdout);
+    assert!(!run.stdout.contains("good.json"), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("2 files: 1 valid, 1 invalid, 0 unreadable"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn validate_warns_about_what_the_schemas_miss_without_failing() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", &TW_PLUGIN.replace("returns: []", "returns: []\n").replace("    description: The person to greet.\n", "    description: The person to greet.\n  - name: loud\n    type: bool\n    required: false\n    description: Shout the greeting.\n"));
+    write(&scratch, "greet.py", "from taskweaver.plugin import Plugin, register_plugin\n\n@register_plugin\nclass Greet(Plugin):\n    def __call__(self, who: str):\n        return f\"hi {who}\"\n");
+    std::fs::create_dir(scratch.path().join("folder-name")).unwrap();
+    write(
+        &scratch,
+        "folder-name/plugin.json",
+        r#"{"active": true, "hubId": "other-name", "name": "X", "schema": "skill-1.0.0", "version": "1", "description": "d", "examples": [{"prompt": "p", "call": "not json"}], "entrypoint": {"file": "handler.js", "params": {}}, "imported": true}"#,
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["validate", "greet.yaml", "folder-name"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let expected = [
+        "greet.yaml: /parameters/1/name: warning: `loud` is not a parameter of `__call__` in greet.py",
+        "folder-name: /hubId: warning: hubId `other-name` differs from its folder name `folder-name`",
+        "folder-name: /examples/0/call: warning: the call is not valid JSON",
+        "folder-name: /entrypoint/file: warning: handler.js does not exist in the skill folder",
+    ];
+    for line in expected {
+        assert!(
+            run.stdout.contains(line),
+            "missing {line:?} in\n{}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("`who`"), "{}", run.stdout);
+}
+
+#[test]
+fn validate_names_a_missing_implementation_and_unreadable_files() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    write(&scratch, "junk.json", "{ not json");
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["validate", "greet.yaml", "junk.json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stdout
+            .contains("greet.yaml: /name: warning: the implementation greet.py does not exist"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("junk.json: error: invalid JSON"),
+        "{}",
+        run.stderr
+    );
+}

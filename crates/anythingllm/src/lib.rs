@@ -9,11 +9,11 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::dialect::{embedded_schema, objects_at, Dialect};
 use toolshift_model::pointer::child;
 use toolshift_model::{
-    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, WriteOptions,
-    Written,
+    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
+    WriteOptions, Written,
 };
 
 pub const ID: &str = "anythingllm";
@@ -113,12 +113,115 @@ impl Dialect for AnythingLlm {
         })
     }
 
+    /// `docs/anythingllm.md`, normalizations: top-level null keys, the constant
+    /// `schema` and `imported` the schema requires, `handler.js` as the default
+    /// entrypoint, and `string` / `{"type": "text"}` for a missing param or setup-arg
+    /// type and input.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        if let Some(object) = document.as_object_mut() {
+            object.retain(|_, value| !value.is_null());
+            object
+                .entry("schema")
+                .or_insert_with(|| Value::String(schema::SCHEMA_VERSION.into()));
+            object.entry("imported").or_insert(Value::Bool(true));
+        }
+        if let Some(entrypoint) = document
+            .pointer_mut("/entrypoint")
+            .and_then(Value::as_object_mut)
+        {
+            entrypoint
+                .entry("file")
+                .or_insert_with(|| Value::String("handler.js".into()));
+        }
+        for param in objects_at(&mut document, "/entrypoint/params")
+            .into_iter()
+            .flat_map(|params| params.values_mut())
+        {
+            if let Some(param) = param.as_object_mut() {
+                param
+                    .entry("type")
+                    .or_insert_with(|| Value::String("string".into()));
+            }
+        }
+        for arg in objects_at(&mut document, "/setup_args")
+            .into_iter()
+            .flat_map(|args| args.values_mut())
+        {
+            if let Some(arg) = arg.as_object_mut() {
+                arg.entry("type")
+                    .or_insert_with(|| Value::String("string".into()));
+                let input = arg.entry("input").or_insert_with(|| json!({}));
+                if let Some(input) = input.as_object_mut() {
+                    input
+                        .entry("type")
+                        .or_insert_with(|| Value::String("text".into()));
+                }
+            }
+        }
+        document
+    }
+
+    fn lint(&self, source: &Source<'_>) -> Vec<Warning> {
+        let document = source.document;
+        let mut warnings = Vec::new();
+        let hub_id = document.get("hubId").and_then(Value::as_str);
+        let folder = source
+            .dir
+            .and_then(|dir| dir.file_name())
+            .map(|name| name.to_string_lossy().into_owned());
+        if let (Some(hub_id), Some(folder)) = (hub_id, &folder) {
+            if hub_id != folder {
+                warnings.push(Warning {
+                    pointer: "/hubId".into(),
+                    message: format!("hubId `{hub_id}` differs from its folder name `{folder}`; AnythingLLM silently skips such a skill"),
+                });
+            }
+        }
+        for (index, example) in document
+            .get("examples")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(call) = example.get("call").and_then(Value::as_str) {
+                if let Err(error) = serde_json::from_str::<Value>(call) {
+                    warnings.push(Warning {
+                        pointer: format!("/examples/{index}/call"),
+                        message: format!("the call is not valid JSON ({error}); the model is shown a broken example"),
+                    });
+                }
+            }
+        }
+        let file = document
+            .pointer("/entrypoint/file")
+            .and_then(Value::as_str)
+            .unwrap_or("handler.js");
+        if let Some(dir) = source.dir {
+            if toolshift_model::dialect::check_file_name(file).is_ok() && !dir.join(file).is_file()
+            {
+                warnings.push(Warning {
+                    pointer: "/entrypoint/file".into(),
+                    message: format!(
+                        "{file} does not exist in the skill folder; the skill cannot run"
+                    ),
+                });
+            }
+        }
+        warnings
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
+        embedded_schema(SCHEMA, "AnythingLLM")
+    }
+
     /// The official schema, corrected to accept what the AnythingLLM loader and settings
     /// UI read but the schema does not declare (`docs/anythingllm.md` lists each):
     /// param `enum` and `default`, setup-arg `default`, and input `options`, `min`,
     /// `max`, `step` and a non-string `default`.
     fn output_schema(&self) -> Result<Value, DialectError> {
-        let mut schema = embedded_schema(SCHEMA, "AnythingLLM")?;
+        let mut schema = self.official_schema()?;
         let corrections = [
             (
                 "/properties/entrypoint/properties/params/additionalProperties/properties",

@@ -295,7 +295,11 @@ fn setup_args(
             losses,
         );
         let input = setting.input.as_ref().map(|input| schema::Input {
-            kind: Some(input.kind.clone()),
+            kind: Some(if input.kind.is_empty() {
+                "text".to_owned()
+            } else {
+                input.kind.clone()
+            }),
             options: input.options.clone(),
             default: withhold(
                 setting,

@@ -9,7 +9,7 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -100,12 +100,35 @@ impl Dialect for ArcadeV1 {
         })
     }
 
+    /// `docs/arcade.md`, normalizations: null keys, `inferrable: true` (the default),
+    /// empty `requirements`, and runs of whitespace in the scope string.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        drop_nulls(&mut document);
+        for parameter in objects_at(&mut document, "/input/parameters") {
+            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
+                parameter.remove("inferrable");
+            }
+        }
+        if let Some(scope) = document.pointer_mut("/requirements/authorization/oauth2/scope") {
+            if let Some(text) = scope.as_str() {
+                *scope = Value::String(text.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+        }
+        remove_if_empty(&mut document, "requirements");
+        document
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
+        embedded_schema(SCHEMA, "Arcade v1")
+    }
+
     /// The official schema with one correction: it declares string `enum` inside
     /// `then`, where `additionalProperties: false` cannot see it, so every `enum`
     /// is refused. The corrected schema allows `enum` on strings only, as its
     /// comment intends. `docs/arcade.md` states this reading.
     fn output_schema(&self) -> Result<Value, DialectError> {
-        let mut schema = embedded_schema(SCHEMA, "Arcade v1")?;
+        let mut schema = self.official_schema()?;
         let value_schema = schema
             .pointer_mut("/$defs/value_schema")
             .and_then(Value::as_object_mut)

@@ -8,7 +8,9 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{check_file_name, embedded_schema, Dialect};
+use toolshift_model::dialect::{
+    check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
+};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -125,7 +127,67 @@ impl Dialect for ArcadeV2 {
         })
     }
 
-    fn output_schema(&self) -> Result<Value, DialectError> {
+    /// `docs/arcade.md`, normalizations: null keys, a derivable `full_name`, the later
+    /// spellings `input`, `provider_id`, `provider_type: oauth2` and `scopes`,
+    /// `inferrable: true` (the default), and empty `requirements`.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        drop_nulls(&mut document);
+        if let Some(object) = document.as_object_mut() {
+            if !object.contains_key("inputs") {
+                if let Some(inputs) = object.remove("input") {
+                    object.insert("inputs".into(), inputs);
+                }
+            }
+            let derived = match (
+                object
+                    .get("toolkit")
+                    .and_then(|t| t.get("name"))
+                    .and_then(Value::as_str),
+                object.get("name").and_then(Value::as_str),
+            ) {
+                (Some(toolkit), Some(name)) => Some(format!("{toolkit}.{name}")),
+                _ => None,
+            };
+            if derived.is_some()
+                && object.get("full_name").and_then(Value::as_str) == derived.as_deref()
+            {
+                object.remove("full_name");
+            }
+        }
+        for parameter in objects_at(&mut document, "/inputs/parameters") {
+            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
+                parameter.remove("inferrable");
+            }
+        }
+        if let Some(authorization) = document
+            .pointer_mut("/requirements/authorization")
+            .and_then(Value::as_object_mut)
+        {
+            if !authorization.contains_key("provider") {
+                if let Some(provider) = authorization.remove("provider_id") {
+                    authorization.insert("provider".into(), provider);
+                }
+            }
+            if authorization.get("provider_type").and_then(Value::as_str) == Some("oauth2") {
+                authorization.remove("provider_type");
+            }
+            if let Some(oauth2) = authorization
+                .get_mut("oauth2")
+                .and_then(Value::as_object_mut)
+            {
+                if !oauth2.contains_key("scope") {
+                    if let Some(scopes) = oauth2.remove("scopes") {
+                        oauth2.insert("scope".into(), scopes);
+                    }
+                }
+            }
+        }
+        remove_if_empty(&mut document, "requirements");
+        document
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
         embedded_schema(SCHEMA, "Arcade v2")
     }
 }

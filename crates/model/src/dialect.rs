@@ -134,8 +134,58 @@ pub trait Dialect: Sync + std::fmt::Debug {
     /// `None` when the dialect has no place for the field.
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String>;
 
-    /// The schema outputs must validate against, with any documented correction applied.
-    fn output_schema(&self) -> Result<Value, DialectError>;
+    /// The dialect's official schema, exactly as published.
+    fn official_schema(&self) -> Result<Value, DialectError>;
+
+    /// The schema outputs must validate against: the official one, plus any documented
+    /// correction for what the dialect's loader reads but the schema refuses.
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        self.official_schema()
+    }
+
+    /// The document with this dialect's documented normalizations applied, so two
+    /// documents that differ only in ways that carry no information compare equal.
+    /// `docs/` lists each; a same-dialect conversion may differ from its input only so.
+    fn normalize(&self, document: &Value) -> Value {
+        document.clone()
+    }
+
+    /// Real-world problems the schema does not catch (a hubId that is not its folder's
+    /// name, an implementation file that is missing). They never make a file invalid.
+    fn lint(&self, _source: &Source<'_>) -> Vec<Warning> {
+        Vec::new()
+    }
+}
+
+/// A problem `toolshift validate` reports without failing the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    pub pointer: String,
+    pub message: String,
+}
+
+/// Removes every key whose value is `null`, at any depth: such a key carries nothing.
+pub fn drop_nulls(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|_, v| !v.is_null());
+            map.values_mut().for_each(drop_nulls);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_nulls),
+        _ => {}
+    }
+}
+
+/// The objects a pointer names, where it names an array of objects, or an object.
+pub fn objects_at<'a>(
+    document: &'a mut Value,
+    pointer: &str,
+) -> Vec<&'a mut serde_json::Map<String, Value>> {
+    match document.pointer_mut(pointer) {
+        Some(Value::Array(items)) => items.iter_mut().filter_map(Value::as_object_mut).collect(),
+        Some(Value::Object(map)) => vec![map],
+        _ => Vec::new(),
+    }
 }
 
 /// Deserializes a dialect's mirror types, naming the pointer of the first mismatch.
@@ -290,4 +340,17 @@ pub fn read_output_modes(
             })
         })
         .collect()
+}
+
+/// Removes `key` from the top-level object when its value is an empty object.
+pub fn remove_if_empty(document: &mut Value, key: &str) {
+    if let Some(object) = document.as_object_mut() {
+        if object
+            .get(key)
+            .and_then(Value::as_object)
+            .is_some_and(serde_json::Map::is_empty)
+        {
+            object.remove(key);
+        }
+    }
 }

@@ -15,7 +15,7 @@ pub mod tool;
 pub use convert::{convert, Conversion};
 pub use dialect::{
     Dialect, DialectError, Imported, ManifestSyntax, OutputContent, OutputFile, OutputLayout,
-    Source, WriteOptions, Written,
+    Source, Warning, WriteOptions, Written,
 };
 pub use field::Field;
 pub use loss::{Entry, Loss, LossCode, Severity};

@@ -3,6 +3,7 @@
 //! `schema` mirrors the official schema; `read` and `write` map it to and from the
 //! canonical model; `types` maps Python annotations; `python` writes Python source.
 
+mod lint;
 mod python;
 mod read;
 pub mod schema;
@@ -10,10 +11,10 @@ mod types;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
 use toolshift_model::{
-    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, WriteOptions,
-    Written,
+    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
+    WriteOptions, Written,
 };
 
 pub const ID: &str = "taskweaver";
@@ -100,7 +101,38 @@ impl Dialect for TaskWeaver {
         })
     }
 
-    fn output_schema(&self) -> Result<Value, DialectError> {
+    /// `docs/taskweaver.md`, normalizations: top-level null keys, an empty
+    /// `configurations`, `code` equal to `name`, and the loader's defaults for a
+    /// field's `required` (false) and `type` (`Any`). A null inside `configurations`
+    /// is a key with an empty value, and stays.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        if let Some(object) = document.as_object_mut() {
+            object.retain(|_, value| !value.is_null());
+            if object.get("code") == object.get("name") {
+                object.remove("code");
+            }
+        }
+        remove_if_empty(&mut document, "configurations");
+        for field in objects_at(&mut document, "/parameters") {
+            field.entry("required").or_insert(Value::Bool(false));
+            field
+                .entry("type")
+                .or_insert_with(|| Value::String("Any".into()));
+        }
+        for field in objects_at(&mut document, "/returns") {
+            field
+                .entry("type")
+                .or_insert_with(|| Value::String("Any".into()));
+        }
+        document
+    }
+
+    fn lint(&self, source: &Source<'_>) -> Vec<Warning> {
+        lint::lint(source)
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
         embedded_schema(SCHEMA, "TaskWeaver")
     }
 }
