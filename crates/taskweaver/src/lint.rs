@@ -84,7 +84,10 @@ fn call_signature(text: &str) -> Option<Signature> {
             continue;
         }
         match c {
-            '#' => in_comment = true,
+            '#' => {
+                in_comment = true;
+                continue;
+            }
             '"' | '\'' => quote = Some(c),
             '(' | '[' | '{' => {
                 depth += 1;
