@@ -93,14 +93,17 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
     Ok(files)
 }
 
-pub fn dialect(id: &str) -> Option<&'static dyn Dialect> {
-    let all: [&'static dyn Dialect; 4] = [
+pub fn all_dialects() -> [&'static dyn Dialect; 4] {
+    [
         &toolshift_arcade_v1::ArcadeV1,
         &toolshift_arcade_v2::ArcadeV2,
         &toolshift_taskweaver::TaskWeaver,
         &toolshift_anythingllm::AnythingLlm,
-    ];
-    all.into_iter().find(|d| d.id() == id)
+    ]
+}
+
+pub fn dialect(id: &str) -> Option<&'static dyn Dialect> {
+    all_dialects().into_iter().find(|d| d.id() == id)
 }
 
 /// Parses a written manifest (JSON or YAML) and checks it against the dialect's schema.
@@ -111,20 +114,29 @@ pub fn validate_output(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(),
     let dialect = dialect(dialect_id).ok_or_else(|| format!("unknown dialect {dialect_id}"))?;
     let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
     let (document, _) = toolshift_model::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
+    validate_document(dialect, &document).map_err(|e| format!("{name}: {e}"))
+}
+
+/// Checks a manifest against the schema its dialect's outputs must satisfy.
+pub fn validate_document(
+    dialect: &dyn Dialect,
+    document: &serde_json::Value,
+) -> Result<(), String> {
     let schema = dialect.output_schema().map_err(|e| e.to_string())?;
     let validator = jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)
         .map_err(|e| format!("schema: {e}"))?;
     let errors: Vec<String> = validator
-        .iter_errors(&document)
+        .iter_errors(document)
         .map(|e| format!("{}: {e}", e.instance_path()))
         .collect();
     if errors.is_empty() {
         Ok(())
     } else {
         Err(format!(
-            "{name} fails the {dialect_id} schema: {}",
+            "fails the {} schema: {}",
+            dialect.id(),
             errors.join("; ")
         ))
     }

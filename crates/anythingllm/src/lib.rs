@@ -96,7 +96,7 @@ impl Dialect for AnythingLlm {
             Field::ParameterDescription(i) | Field::ParameterRequired(i) => {
                 child(&param(i)?, "description")
             }
-            Field::ParameterType(i) => child(&param(i)?, "type"),
+            Field::ParameterSchema(i) | Field::ParameterType(i) => child(&param(i)?, "type"),
             Field::ParameterEnum(i) => child(&param(i)?, "enum"),
             Field::ParameterDefault(i) => child(&param(i)?, "default"),
             Field::Settings | Field::Authorization => "/setup_args".into(),
@@ -113,14 +113,23 @@ impl Dialect for AnythingLlm {
         })
     }
 
-    /// `docs/anythingllm.md`, normalizations: top-level null keys, the constant
+    /// `docs/anythingllm.md`, normalizations: top-level null keys, an empty
+    /// `setup_args` or `examples`, the constant
     /// `schema` and `imported` the schema requires, `handler.js` as the default
     /// entrypoint, and `string` / `{"type": "text"}` for a missing param or setup-arg
     /// type and input.
     fn normalize(&self, document: &Value) -> Value {
         let mut document = document.clone();
         if let Some(object) = document.as_object_mut() {
-            object.retain(|_, value| !value.is_null());
+            // A null, an empty list or an empty map says what an absent key says.
+            object.retain(|key, value| {
+                let empty = match value {
+                    Value::Object(map) => map.is_empty() && key == "setup_args",
+                    Value::Array(items) => items.is_empty() && key == "examples",
+                    _ => false,
+                };
+                !value.is_null() && !empty
+            });
             object
                 .entry("schema")
                 .or_insert_with(|| Value::String(schema::SCHEMA_VERSION.into()));

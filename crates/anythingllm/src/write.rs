@@ -210,7 +210,7 @@ fn param(
             param_type(
                 &parameter.schema.value_type,
                 &parameter.name,
-                Field::ParameterType(index),
+                Field::ParameterSchema(index),
                 losses,
             )
             .to_owned(),

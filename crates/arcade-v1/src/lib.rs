@@ -85,12 +85,14 @@ impl Dialect for ArcadeV1 {
             Field::Parameter(i) => format!("{inputs}/{i}"),
             Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
             Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
+            Field::ParameterSchema(i) => format!("{inputs}/{i}/schema"),
             Field::ParameterType(i) => format!("{inputs}/{i}/schema/type"),
             Field::ParameterEnum(i) => format!("{inputs}/{i}/schema/enum"),
             Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
             Field::Output => "/output".into(),
             Field::OutputModes => "/output/available_modes".into(),
             Field::OutputDescription => "/output/value/description".into(),
+            Field::OutputSchema => "/output/value/schema".into(),
             Field::OutputType => "/output/value/schema/type".into(),
             Field::OutputEnum => "/output/value/schema/enum".into(),
             Field::Authorization => "/requirements/authorization".into(),
@@ -113,6 +115,15 @@ impl Dialect for ArcadeV1 {
         if let Some(scope) = document.pointer_mut("/requirements/authorization/oauth2/scope") {
             if let Some(text) = scope.as_str() {
                 *scope = Value::String(text.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+        }
+        // "none" says what an absent requirement says: nothing is needed.
+        if let Some(requirements) = document
+            .get_mut("requirements")
+            .and_then(Value::as_object_mut)
+        {
+            if requirements.get("authorization").and_then(Value::as_str) == Some("none") {
+                requirements.remove("authorization");
             }
         }
         remove_if_empty(&mut document, "requirements");

@@ -36,7 +36,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
             losses.push(Loss::new(
                 LossCode::EnumOnNonString,
-                Field::ParameterEnum(index),
+                Field::ParameterSchema(index),
                 format!(
                     "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
                     parameter.name,

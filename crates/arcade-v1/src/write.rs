@@ -40,7 +40,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 ));
             }
             let fields = TypeFields {
-                value: Field::ParameterType(index),
+                value: Field::ParameterSchema(index),
                 allowed: Field::ParameterEnum(index),
             };
             schema::Parameter {
@@ -177,13 +177,9 @@ fn value_schema(
     let value_type = match lower_native(&vs.value_type, fields.value, "Arcade", losses) {
         ValueType::Primitive(p) => primitive(p),
         ValueType::Array(element) => {
-            let element_field = match fields.value {
-                Field::ParameterType(i) => Field::ParameterElementType(i),
-                _ => Field::OutputElementType,
-            };
             losses.push(Loss::new(
                 LossCode::ArrayElementTypeLost,
-                element_field,
+                fields.value,
                 format!("Arcade v1 has no array type; an array of {} was written as `json`, and its element type is lost. Say the element type in the description.", element.canonical_name()),
             ));
             schema::ValueType::Json
@@ -236,7 +232,7 @@ fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
             schema: value_schema(
                 vs,
                 TypeFields {
-                    value: Field::OutputType,
+                    value: Field::OutputSchema,
                     allowed: Field::OutputEnum,
                 },
                 losses,

@@ -101,6 +101,7 @@ impl Dialect for ArcadeV2 {
             Field::Parameter(i) => format!("{inputs}/{i}"),
             Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
             Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
+            Field::ParameterSchema(i) => format!("{inputs}/{i}/value_schema"),
             Field::ParameterType(i) => format!("{inputs}/{i}/value_schema/val_type"),
             Field::ParameterElementType(i) => format!("{inputs}/{i}/value_schema/inner_val_type"),
             Field::ParameterEnum(i) => format!("{inputs}/{i}/value_schema/enum"),
@@ -108,6 +109,7 @@ impl Dialect for ArcadeV2 {
             Field::Output => "/output".into(),
             Field::OutputModes => "/output/available_modes".into(),
             Field::OutputDescription => "/output/description".into(),
+            Field::OutputSchema => "/output/value_schema".into(),
             Field::OutputType => "/output/value_schema/val_type".into(),
             Field::OutputElementType => "/output/value_schema/inner_val_type".into(),
             Field::OutputEnum => "/output/value_schema/enum".into(),
@@ -115,14 +117,12 @@ impl Dialect for ArcadeV2 {
             Field::AuthProvider => spelled("provider", "provider_id", authorization),
             Field::AuthAuthority => format!("{authorization}/oauth2/authority"),
             Field::AuthScopes => spelled("scope", "scopes", &format!("{authorization}/oauth2")),
+            // Later revisions keep secrets here; Arcade v2 proper has no place for them.
             Field::Settings if document.pointer("/requirements/secrets").is_some() => {
                 "/requirements/secrets".into()
             }
-            Field::Setting(i) | Field::SettingValue(i)
-                if document.pointer("/requirements/secrets").is_some() =>
-            {
-                format!("/requirements/secrets/{i}")
-            }
+            // Where later revisions keep a setting; Arcade v2 proper has no place for it.
+            Field::Setting(i) | Field::SettingValue(i) => format!("/requirements/secrets/{i}"),
             _ => return None,
         })
     }
@@ -183,8 +183,33 @@ impl Dialect for ArcadeV2 {
                 }
             }
         }
+        // "none" says what an absent requirement says: nothing is needed.
+        if let Some(requirements) = document
+            .get_mut("requirements")
+            .and_then(Value::as_object_mut)
+        {
+            if requirements.get("authorization").and_then(Value::as_str) == Some("none") {
+                requirements.remove("authorization");
+            }
+        }
         remove_if_empty(&mut document, "requirements");
         document
+    }
+
+    fn normalize_pointer(&self, pointer: &str) -> String {
+        let renamed = match pointer.strip_prefix("/input") {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("/inputs{rest}"),
+            _ => pointer.to_owned(),
+        };
+        renamed
+            .replace(
+                "/requirements/authorization/provider_id",
+                "/requirements/authorization/provider",
+            )
+            .replace(
+                "/requirements/authorization/oauth2/scopes",
+                "/requirements/authorization/oauth2/scope",
+            )
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {

@@ -38,7 +38,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 description: parameter.description.clone(),
                 value_schema: value_schema(
                     &parameter.schema,
-                    Field::ParameterType(index),
+                    Field::ParameterSchema(index),
                     &mut losses,
                 ),
                 inferrable: parameter.inferrable,
@@ -63,7 +63,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             .output
             .schema
             .as_ref()
-            .map(|vs| value_schema(vs, Field::OutputType, &mut losses)),
+            .map(|vs| value_schema(vs, Field::OutputSchema, &mut losses)),
         unknown: Default::default(),
     };
 

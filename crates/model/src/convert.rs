@@ -76,6 +76,7 @@ impl Locator<'_> {
             source: nearest_existing(self.input, &source),
             target,
             message: loss.message.clone(),
+            place: source,
         }
     }
 

@@ -150,6 +150,12 @@ pub trait Dialect: Sync + std::fmt::Debug {
         document.clone()
     }
 
+    /// A pointer into an input, in the coordinates of `normalize`'s result (where
+    /// normalizing renames a key, such as a later revision's spelling).
+    fn normalize_pointer(&self, pointer: &str) -> String {
+        pointer.to_owned()
+    }
+
     /// Real-world problems the schema does not catch (a hubId that is not its folder's
     /// name, an implementation file that is missing). They never make a file invalid.
     fn lint(&self, _source: &Source<'_>) -> Vec<Warning> {

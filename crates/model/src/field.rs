@@ -20,6 +20,8 @@ pub enum Field {
     Parameter(usize),
     ParameterDescription(usize),
     ParameterRequired(usize),
+    /// A parameter's whole type description (type, element type, allowed values).
+    ParameterSchema(usize),
     ParameterType(usize),
     ParameterElementType(usize),
     ParameterEnum(usize),
@@ -28,6 +30,7 @@ pub enum Field {
     Output,
     OutputModes,
     OutputDescription,
+    OutputSchema,
     OutputType,
     OutputElementType,
     OutputEnum,
@@ -64,12 +67,13 @@ impl Field {
             Parameter(_) => Parameters,
             ParameterDescription(i)
             | ParameterRequired(i)
-            | ParameterType(i)
-            | ParameterEnum(i)
+            | ParameterSchema(i)
             | ParameterDefault(i)
             | ParameterInferrable(i) => Parameter(i),
+            ParameterType(i) | ParameterEnum(i) => ParameterSchema(i),
             ParameterElementType(i) => ParameterType(i),
-            OutputModes | OutputDescription | OutputType | OutputEnum | Returns => Output,
+            OutputModes | OutputDescription | OutputSchema | Returns => Output,
+            OutputType | OutputEnum => OutputSchema,
             OutputElementType => OutputType,
             Return(_) => Returns,
             AuthProvider | AuthAuthority | AuthScopes => Authorization,

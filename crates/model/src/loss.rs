@@ -170,6 +170,11 @@ pub struct Entry {
     /// RFC 6901 pointer into the output (where the value is, or would have been).
     pub target: String,
     pub message: String,
+    /// Where the entry's field lives in the input's layout, whether or not the input
+    /// has it: `source` before it is trimmed to an existing path. Not in the report;
+    /// the no-silent-loss property uses it to match invented fields to their entry.
+    #[serde(skip)]
+    pub place: String,
 }
 
 fn serialize_code<S: serde::Serializer>(code: &LossCode, serializer: S) -> Result<S::Ok, S::Error> {

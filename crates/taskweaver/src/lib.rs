@@ -86,10 +86,12 @@ impl Dialect for TaskWeaver {
             Field::Parameter(i) => format!("/parameters/{i}"),
             Field::ParameterDescription(i) => format!("/parameters/{i}/description"),
             Field::ParameterRequired(i) => format!("/parameters/{i}/required"),
-            Field::ParameterType(i) => format!("/parameters/{i}/type"),
+            Field::ParameterSchema(i) | Field::ParameterType(i) => format!("/parameters/{i}/type"),
             Field::ParameterDefault(i) => format!("/parameters/{i}/default"),
             Field::Output | Field::Returns => "/returns".into(),
-            Field::OutputType | Field::OutputDescription => "/returns/0".into(),
+            Field::OutputSchema | Field::OutputType | Field::OutputDescription => {
+                "/returns/0".into()
+            }
             Field::Return(i) => format!("/returns/{i}"),
             Field::Settings | Field::Authorization => "/configurations".into(),
             Field::Setting(i) | Field::SettingValue(i) => return setting(i),

@@ -202,7 +202,7 @@ fn parameter_field(
         name,
         type_name: Some(annotation(
             &parameter.schema.value_type,
-            Field::ParameterType(index),
+            Field::ParameterSchema(index),
             losses,
         )),
         required: Some(required),
@@ -291,7 +291,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     ));
     vec![schema::Field {
         name: "result".to_owned(),
-        type_name: Some(annotation(&value_type, Field::OutputType, losses)),
+        type_name: Some(annotation(&value_type, Field::OutputSchema, losses)),
         required: None,
         description: Some(description),
         default: None,

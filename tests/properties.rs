@@ -1,0 +1,422 @@
+//! The promise, as properties checked on every document we have: every `golden/` input
+//! and, when `TOOLSHIFT_CORPUS` names a folder, every manifest in it.
+//!
+//! 1. Identity: D → D reproduces the input, up to the dialect's documented
+//!    normalizations (`Dialect::normalize`), with an empty report.
+//!    An input that breaks its dialect's schema even after normalization (a later
+//!    Arcade revision, a description shorter than the minimum) cannot come back
+//!    unchanged in a valid output; for it, every difference must be covered by an entry.
+//! 2. No silent loss: for A → B → A, every leaf path whose value differs between the
+//!    (normalized) original and the result is covered by an entry of either leg: by the
+//!    `source` of a first-leg entry or the `target` of a second-leg entry. A pointer
+//!    covers a path it equals or is a prefix of, segment-wise. Two readings are
+//!    stricter than the bare rule. The root pointer covers only the root: an entry
+//!    about the whole document does not excuse a change anywhere in it. And a first-leg
+//!    entry covers through its untrimmed source (`Entry::place`): where the input lacks
+//!    the field, `source` is trimmed to the nearest path that exists (property 5), so it
+//!    would name the whole enclosing object instead of the field.
+//! 3. Valid or refused: every output validates against the target's schema, or the
+//!    conversion fails with an error naming what cannot be expressed.
+//! 4. Deterministic: converting twice gives identical files and entries.
+//! 5. Exact: every entry's `source` exists in the input; its `target` exists in the
+//!    output unless the entry is `lost`, whose severity notes the absence.
+//!
+//! A table of counts per pair is printed first.
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod support;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use support::{all_dialects, validate_document};
+use toolshift_model::{convert, Conversion, Dialect, DialectError, Severity, Source, WriteOptions};
+
+struct Document {
+    name: String,
+    dialect: &'static dyn Dialect,
+    value: Value,
+    dir: Option<PathBuf>,
+}
+
+#[derive(Default)]
+struct Counts {
+    documents: usize,
+    converted: usize,
+    refused: usize,
+    lost: usize,
+    changed: usize,
+    defaulted: usize,
+    round_trips: usize,
+    uncovered: usize,
+}
+
+fn main() {
+    let arguments = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut documents = golden_documents(&root.join("golden"));
+    if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from) {
+        documents.extend(corpus_documents(&corpus));
+    }
+    let mut table: BTreeMap<(String, String), Counts> = BTreeMap::new();
+    let mut trials = Vec::new();
+    for document in &documents {
+        for target in all_dialects() {
+            let counts = table
+                .entry((document.dialect.id().to_owned(), target.id().to_owned()))
+                .or_default();
+            let problems = check(document, target, counts);
+            let name = format!("{} -> {}", document.name, target.id());
+            trials.push(Trial::test(name, move || {
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(Failed::from(problems.join("\n")))
+                }
+            }));
+        }
+    }
+    print_table(&table, documents.len());
+    libtest_mimic::run(&arguments, trials).exit();
+}
+
+fn print_table(table: &BTreeMap<(String, String), Counts>, documents: usize) {
+    eprintln!("properties: {documents} documents");
+    eprintln!(
+        "{:<12} {:<12} {:>5} {:>9} {:>7} {:>5} {:>7} {:>9} {:>11} {:>9}",
+        "from",
+        "to",
+        "docs",
+        "converted",
+        "refused",
+        "lost",
+        "changed",
+        "defaulted",
+        "round trips",
+        "uncovered"
+    );
+    for ((from, to), c) in table {
+        eprintln!(
+            "{from:<12} {to:<12} {:>5} {:>9} {:>7} {:>5} {:>7} {:>9} {:>11} {:>9}",
+            c.documents,
+            c.converted,
+            c.refused,
+            c.lost,
+            c.changed,
+            c.defaulted,
+            c.round_trips,
+            c.uncovered
+        );
+    }
+}
+
+/// Every property for one document and one target; returns what failed.
+fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts) -> Vec<String> {
+    counts.documents += 1;
+    let source = Source {
+        display: &document.name,
+        dir: document.dir.as_deref(),
+        document: &document.value,
+    };
+    let from = document.dialect;
+    let identity = from.id() == target.id();
+    // Identity keeps credentials, so that withholding them (which is reported) does not hide the property.
+    let options = WriteOptions {
+        keep_secrets: identity,
+        ..WriteOptions::default()
+    };
+    let mut problems = Vec::new();
+    let first = match convert(from, target, &source, &options) {
+        Ok(conversion) => conversion,
+        Err(error) => {
+            counts.refused += 1;
+            if !refusal_is_specific(&error) {
+                problems.push(format!(
+                    "valid or refused: failed without naming what cannot be expressed: {error}"
+                ));
+            }
+            return problems;
+        }
+    };
+    counts.converted += 1;
+    for entry in &first.entries {
+        match entry.severity {
+            Severity::Lost => counts.lost += 1,
+            Severity::Changed => counts.changed += 1,
+            Severity::Defaulted => counts.defaulted += 1,
+        }
+    }
+    let output = manifest(&first);
+    if let Err(error) = validate_document(target, &output) {
+        problems.push(format!("valid or refused: {error}"));
+    }
+    match convert(from, target, &source, &options) {
+        Ok(again) if again == first => {}
+        _ => problems.push("deterministic: a second conversion differs".to_owned()),
+    }
+    for entry in &first.entries {
+        if document.value.pointer(&entry.source).is_none() {
+            problems.push(format!(
+                "exact: source {:?} of `{}` is not in the input",
+                entry.source,
+                entry.code.code()
+            ));
+        }
+        if entry.severity != Severity::Lost && output.pointer(&entry.target).is_none() {
+            problems.push(format!(
+                "exact: target {:?} of {} `{}` is not in the output",
+                entry.target,
+                entry.severity.as_str(),
+                entry.code.code()
+            ));
+        }
+    }
+    let normalized_input = from.normalize(&document.value);
+    if identity {
+        // An input that breaks its own dialect's schema, even after normalization,
+        // cannot come back unchanged in a valid output: there, every difference
+        // must be reported instead.
+        let well_formed = validate_document(from, &normalized_input).is_ok();
+        if well_formed && !first.entries.is_empty() {
+            let codes: Vec<String> = first
+                .entries
+                .iter()
+                .map(|e| format!("{} at {}", e.code.code(), e.source))
+                .collect();
+            problems.push(format!(
+                "identity: the report is not empty: {}",
+                codes.join(", ")
+            ));
+        }
+        for path in differences(&normalized_input, &from.normalize(&output)) {
+            let reported = first
+                .entries
+                .iter()
+                .any(|e| covers(&from.normalize_pointer(&e.place), &path));
+            if well_formed || !reported {
+                let why = if well_formed {
+                    ""
+                } else {
+                    " and no entry covers it"
+                };
+                problems.push(format!("identity: {path} differs from the input{why}"));
+            }
+        }
+        return problems;
+    }
+    let back = Source {
+        display: "round trip",
+        dir: None,
+        document: &output,
+    };
+    let second = match convert(target, from, &back, &WriteOptions::default()) {
+        Ok(conversion) => conversion,
+        Err(_) => return problems,
+    };
+    counts.round_trips += 1;
+    let result = manifest(&second);
+    for path in differences(&normalized_input, &from.normalize(&result)) {
+        let covered = first
+            .entries
+            .iter()
+            .any(|e| covers(&from.normalize_pointer(&e.place), &path))
+            || second.entries.iter().any(|e| covers(&e.target, &path));
+        if !covered {
+            counts.uncovered += 1;
+            problems.push(format!(
+                "no silent loss: {path} changed in {} -> {} -> {} and no entry covers it",
+                from.id(),
+                target.id(),
+                from.id()
+            ));
+        }
+    }
+    problems
+}
+
+fn refusal_is_specific(error: &DialectError) -> bool {
+    match error {
+        DialectError::Inexpressible { .. } => true,
+        DialectError::Invalid { message, .. } => {
+            message.contains("would place a file outside the output folder")
+        }
+        _ => false,
+    }
+}
+
+fn manifest(conversion: &Conversion) -> Value {
+    conversion
+        .files
+        .iter()
+        .find_map(|file| match &file.content {
+            toolshift_model::OutputContent::Manifest(document) => Some(document.clone()),
+            toolshift_model::OutputContent::Text(_) => None,
+        })
+        .unwrap_or(Value::Null)
+}
+
+/// Segment-wise prefix; the root covers only itself.
+fn covers(pointer: &str, path: &str) -> bool {
+    if pointer.is_empty() {
+        return path.is_empty();
+    }
+    path == pointer
+        || path
+            .strip_prefix(pointer)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// The leaf pointers (scalars and empty containers) present on one side only or different.
+fn differences(before: &Value, after: &Value) -> Vec<String> {
+    let mut paths = Vec::new();
+    diff(before, after, String::new(), &mut paths);
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+fn diff(a: &Value, b: &Value, pointer: String, out: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for key in keys {
+                let child = toolshift_model::pointer::child(&pointer, key);
+                match (x.get(key), y.get(key)) {
+                    (Some(va), Some(vb)) => diff(va, vb, child, out),
+                    (Some(v), None) | (None, Some(v)) => leaves(v, child, out),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            for index in 0..x.len().max(y.len()) {
+                let child = format!("{pointer}/{index}");
+                match (x.get(index), y.get(index)) {
+                    (Some(va), Some(vb)) => diff(va, vb, child, out),
+                    (Some(v), None) | (None, Some(v)) => leaves(v, child, out),
+                    (None, None) => {}
+                }
+            }
+        }
+        _ if a == b => {}
+        _ => {
+            leaves(a, pointer.clone(), out);
+            leaves(b, pointer, out);
+        }
+    }
+}
+
+fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            for (key, v) in map {
+                leaves(v, toolshift_model::pointer::child(&pointer, key), out);
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            for (index, v) in items.iter().enumerate() {
+                leaves(v, format!("{pointer}/{index}"), out);
+            }
+        }
+        _ => out.push(pointer),
+    }
+}
+
+/// A manifest file or skill folder, parsed and placed; `None` for what is not one.
+fn load(path: &Path, name: String) -> Option<Document> {
+    let (manifest, dir) = if path.is_dir() {
+        (path.join("plugin.json"), Some(path.to_path_buf()))
+    } else {
+        (path.to_path_buf(), path.parent().map(Path::to_path_buf))
+    };
+    let text = std::fs::read_to_string(&manifest).ok()?;
+    let (value, _) = toolshift_model::syntax::parse(&text).ok()?;
+    let dialect = all_dialects()
+        .into_iter()
+        .max_by_key(|d| d.detect(&value))
+        .filter(|d| d.detect(&value) > 0)?;
+    let source = Source {
+        display: &name,
+        dir: dir.as_deref(),
+        document: &value,
+    };
+    // Inputs the dialect itself refuses (the bad-input goldens) are not documents.
+    dialect.read(&source).ok()?;
+    Some(Document {
+        name,
+        dialect,
+        value,
+        dir,
+    })
+}
+
+fn golden_documents(golden: &Path) -> Vec<Document> {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(golden)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    cases.sort();
+    cases
+        .iter()
+        .filter_map(|case| {
+            let input = std::fs::read_dir(case)
+                .ok()?
+                .flatten()
+                .map(|e| e.path())
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("input"))
+                })?;
+            load(
+                &input,
+                format!("golden/{}", case.file_name()?.to_string_lossy()),
+            )
+        })
+        .collect()
+}
+
+fn corpus_documents(corpus: &Path) -> Vec<Document> {
+    let mut paths = Vec::new();
+    for folder in ["arcade", "taskweaver", "anythingllm"] {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(corpus.join(folder))
+            .map(|e| e.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        entries.sort();
+        paths.extend(entries.into_iter().filter(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            p.join("plugin.json").is_file()
+                || name.ends_with(".yaml")
+                || (name.ends_with(".json") && !name.contains("schema"))
+        }));
+    }
+    let documents: Vec<Document> = paths
+        .iter()
+        .filter_map(|path| {
+            let relative = path
+                .strip_prefix(corpus)
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            load(path, format!("corpus/{relative}"))
+        })
+        .collect();
+    assert!(
+        !documents.is_empty(),
+        "TOOLSHIFT_CORPUS names a folder with no manifests: {}",
+        corpus.display()
+    );
+    documents
+}
