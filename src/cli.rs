@@ -23,6 +23,17 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Explain a loss code, or list what a pair of dialects can lose (all pairs without arguments).
+    Explain {
+        /// A loss code, such as `array-element-type-lost`.
+        code: Option<String>,
+        /// With --to: the source dialect of the pair to list.
+        #[arg(long, value_name = "DIALECT", requires = "to", conflicts_with = "code")]
+        from: Option<String>,
+        /// With --from: the target dialect of the pair to list.
+        #[arg(long, value_name = "DIALECT", requires = "from")]
+        to: Option<String>,
+    },
     /// Check manifests against their dialect's schema, and warn about real-world problems.
     Validate {
         /// Manifest files or skill folders.

@@ -2,6 +2,7 @@
 
 mod cli;
 mod input;
+mod matrix;
 mod output;
 mod registry;
 mod schemas;
@@ -26,6 +27,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(args) => convert(&args),
         Command::Detect { files } => Ok(detect(&files)),
+        Command::Explain { code, from, to } => {
+            explain(code.as_deref(), from.as_deref(), to.as_deref())
+        }
         Command::Validate { paths, dialect } => dialect
             .as_deref()
             .map(registry::by_id)
@@ -62,6 +66,33 @@ fn detect(files: &[std::path::PathBuf]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn explain(code: Option<&str>, from: Option<&str>, to: Option<&str>) -> anyhow::Result<ExitCode> {
+    let text = match (code, from, to) {
+        (Some(code), _, _) => matrix::explain_code(code).ok_or_else(|| {
+            let codes: Vec<&str> = LossCode::ALL.iter().map(|c| c.code()).collect();
+            anyhow::anyhow!(
+                "`{code}` is not a loss code; the codes are: {}",
+                codes.join(", ")
+            )
+        })?,
+        (None, Some(from), Some(to)) => {
+            let from = registry::by_id(from).map_err(anyhow::Error::msg)?;
+            let to = registry::by_id(to).map_err(anyhow::Error::msg)?;
+            if from.id() == to.id() {
+                bail!("a conversion within {} loses nothing beyond the normalizations in docs/; pick two different dialects", from.id());
+            }
+            matrix::render_pair(
+                from,
+                to,
+                &matrix::pair(from, to).map_err(anyhow::Error::msg)?,
+            )
+        }
+        _ => matrix::render_all().map_err(anyhow::Error::msg)?,
+    };
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// What `--deny` matches: a whole severity, or one code.

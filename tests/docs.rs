@@ -86,3 +86,50 @@ fn architecture_names_every_crate() {
         );
     }
 }
+
+fn toolshift(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_loss_matrix_is_not_stale() {
+    let output = toolshift(&["explain"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let generated = String::from_utf8(output.stdout).unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/matrix.md");
+    if std::env::var_os("TOOLSHIFT_BLESS").is_some_and(|v| v != "0") {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(checked_in == generated, "docs/matrix.md is stale: regenerate it with TOOLSHIFT_BLESS=1 cargo test --test docs, and review the diff");
+    // Every directed pair of distinct dialects has its section.
+    assert_eq!(generated.matches("\n## ").count(), 12, "{generated}");
+}
+
+#[test]
+fn explain_prints_every_code_and_refuses_unknown_ones() {
+    for code in LossCode::ALL {
+        let output = toolshift(&["explain", code.code()]);
+        assert!(output.status.success(), "{}", code.code());
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.starts_with(&format!(
+                "## `{}`\n- Severity: {}",
+                code.code(),
+                code.severity().as_str()
+            )),
+            "{text}"
+        );
+        assert!(!text.contains("\n## "), "{text}");
+    }
+    let output = toolshift(&["explain", "no-such-code"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`no-such-code` is not a loss code"));
+}

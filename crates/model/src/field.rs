@@ -83,3 +83,54 @@ impl Field {
         })
     }
 }
+
+impl Field {
+    /// The field's name in prose, without its index: what the loss matrix lists.
+    pub fn label(self) -> &'static str {
+        use Field::*;
+        match self {
+            Root => "tool",
+            Name => "name",
+            DisplayName => "display name",
+            Description => "description",
+            Version => "version",
+            Toolkit => "toolkit",
+            ToolkitName => "toolkit name",
+            ToolkitDescription => "toolkit description",
+            ToolkitVersion => "toolkit version",
+            Parameters => "parameters",
+            Parameter(_) => "parameter",
+            ParameterDescription(_) => "parameter description",
+            ParameterRequired(_) => "parameter required flag",
+            ParameterSchema(_) => "parameter type",
+            ParameterType(_) => "parameter type",
+            ParameterElementType(_) => "parameter element type",
+            ParameterEnum(_) => "parameter allowed values",
+            ParameterDefault(_) => "parameter default",
+            ParameterInferrable(_) => "parameter inferrable flag",
+            Output => "output",
+            OutputModes => "output modes",
+            OutputDescription => "output description",
+            OutputSchema | OutputType => "output type",
+            OutputElementType => "output element type",
+            OutputEnum => "output allowed values",
+            Returns => "return values",
+            Return(_) => "return value",
+            Authorization => "authorization",
+            AuthProvider => "OAuth2 provider",
+            AuthAuthority => "OAuth2 URL",
+            AuthScopes => "OAuth2 scopes",
+            Settings => "settings",
+            Setting(_) => "setting",
+            SettingValue(_) => "setting value",
+            Examples => "examples",
+            Example(_) => "example",
+            Implementation => "implementation",
+            Enabled => "enabled flag",
+            Author => "author",
+            Url => "author URL",
+            License => "licence",
+            Extra(_) => "key outside the model",
+        }
+    }
+}

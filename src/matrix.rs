@@ -1,0 +1,173 @@
+//! The loss matrix: for each directed pair, which codes can fire and on which fields.
+//!
+//! It is generated from the code, not written by hand: each dialect reads the probe
+//! documents in `src/probes/` (together they exercise every model field), each other
+//! dialect writes the result, with and without `--scaffold`, and every loss is
+//! recorded with the field it names. `docs/matrix.md` is this output; a test fails
+//! when it is stale.
+
+use crate::registry::DIALECTS;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use toolshift_model::{syntax, Dialect, DialectError, LossCode, Source, WriteOptions};
+
+struct Probe {
+    dialect: &'static str,
+    name: &'static str,
+    text: &'static str,
+}
+
+const PROBES: &[Probe] = &[
+    Probe {
+        dialect: "arcade-v1",
+        name: "arcade-v1-full.json",
+        text: include_str!("probes/arcade-v1-full.json"),
+    },
+    Probe {
+        dialect: "arcade-v1",
+        name: "arcade-v1-plain.json",
+        text: include_str!("probes/arcade-v1-plain.json"),
+    },
+    Probe {
+        dialect: "arcade-v1",
+        name: "arcade-v1-token.json",
+        text: include_str!("probes/arcade-v1-token.json"),
+    },
+    Probe {
+        dialect: "arcade-v2",
+        name: "arcade-v2-full.json",
+        text: include_str!("probes/arcade-v2-full.json"),
+    },
+    Probe {
+        dialect: "arcade-v2",
+        name: "arcade-v2-bare.json",
+        text: include_str!("probes/arcade-v2-bare.json"),
+    },
+    Probe {
+        dialect: "arcade-v2",
+        name: "arcade-v2-authority.json",
+        text: include_str!("probes/arcade-v2-authority.json"),
+    },
+    Probe {
+        dialect: "taskweaver",
+        name: "taskweaver-full.yaml",
+        text: include_str!("probes/taskweaver-full.yaml"),
+    },
+    Probe {
+        dialect: "anythingllm",
+        name: "anythingllm-full.json",
+        text: include_str!("probes/anythingllm-full.json"),
+    },
+    Probe {
+        dialect: "anythingllm",
+        name: "anythingllm-bare.json",
+        text: include_str!("probes/anythingllm-bare.json"),
+    },
+];
+
+/// What one directed pair can report.
+#[derive(Debug, Default)]
+pub struct PairTable {
+    codes: BTreeMap<LossCode, BTreeSet<&'static str>>,
+    refusals: BTreeSet<String>,
+}
+
+pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
+    let mut table = PairTable::default();
+    for probe in PROBES.iter().filter(|p| p.dialect == from.id()) {
+        let (document, _) =
+            syntax::parse(probe.text).map_err(|e| format!("probe {}: {e}", probe.name))?;
+        let source = Source {
+            display: probe.name,
+            dir: None,
+            document: &document,
+        };
+        let imported = from
+            .read(&source)
+            .map_err(|e| format!("probe {}: {e}", probe.name))?;
+        let mut tool = imported.tool;
+        tool.origin = Some(from.id().to_owned());
+        for scaffold in [false, true] {
+            let options = WriteOptions {
+                scaffold,
+                ..WriteOptions::default()
+            };
+            match to.write(&tool, &options) {
+                Ok(written) => {
+                    for loss in imported.losses.iter().chain(&written.losses) {
+                        table
+                            .codes
+                            .entry(loss.code)
+                            .or_default()
+                            .insert(loss.field.label());
+                    }
+                }
+                Err(DialectError::Inexpressible { reason, .. }) => {
+                    table.refusals.insert(reason);
+                }
+                Err(other) => return Err(format!("probe {} to {}: {other}", probe.name, to.id())),
+            }
+        }
+    }
+    Ok(table)
+}
+
+pub fn render_pair(from: &dyn Dialect, to: &dyn Dialect, table: &PairTable) -> String {
+    let mut out = format!("## {} → {}\n\n", from.id(), to.id());
+    if table.codes.is_empty() {
+        out.push_str("No loss codes.\n");
+    } else {
+        out.push_str("| code | severity | fields |\n|---|---|---|\n");
+        for (code, fields) in &table.codes {
+            let fields: Vec<&str> = fields.iter().copied().collect();
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} |",
+                code.code(),
+                code.severity().as_str(),
+                fields.join(", ")
+            );
+        }
+    }
+    for reason in &table.refusals {
+        let _ = writeln!(out, "\nRefused (exit 2) when: {reason}.");
+    }
+    out
+}
+
+/// The whole of `docs/matrix.md`.
+pub fn render_all() -> Result<String, String> {
+    let mut out = String::from(
+        "# Loss matrix\n\n\
+         For each directed pair of dialects: every loss code a conversion can report, the\n\
+         fields it reports it on, and when the conversion is refused instead. Codes are\n\
+         explained in [losses.md](losses.md).\n\n\
+         This file is generated from the code: `toolshift explain` runs each dialect's reader\n\
+         on the probe documents in `src/probes/` (together they use every field of the\n\
+         canonical model) and each other dialect's writer on the result, with and without\n\
+         `--scaffold`, and records every loss. `tests/docs.rs` fails when this file is stale;\n\
+         regenerate it with `TOOLSHIFT_BLESS=1 cargo test --test docs`.\n",
+    );
+    for from in DIALECTS {
+        for to in DIALECTS.iter().filter(|to| to.id() != from.id()) {
+            out.push('\n');
+            out.push_str(&render_pair(*from, *to, &pair(*from, *to)?));
+        }
+    }
+    Ok(out)
+}
+
+const LOSSES: &str = include_str!("../docs/losses.md");
+
+/// The section of `docs/losses.md` that documents `code`.
+pub fn explain_code(code: &str) -> Option<String> {
+    LossCode::parse(code)?;
+    let heading = format!("## `{code}`\n");
+    let start = LOSSES.find(&heading)?;
+    let rest = LOSSES.get(start..)?;
+    let end = rest
+        .get(1..)
+        .and_then(|r| r.find("\n## "))
+        .map_or(rest.len(), |i| i + 1);
+    Some(rest.get(..end)?.trim_end().to_owned() + "\n")
+}
