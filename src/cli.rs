@@ -42,6 +42,9 @@ pub enum Command {
         /// The dialect of every PATH; detected from the content when absent.
         #[arg(long, value_name = "ID")]
         dialect: Option<String>,
+        /// Judge by the schemas exactly as published, without toolshift's documented corrections.
+        #[arg(long)]
+        official: bool,
     },
 }
 

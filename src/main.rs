@@ -30,12 +30,16 @@ fn main() -> ExitCode {
         Command::Explain { code, from, to } => {
             explain(code.as_deref(), from.as_deref(), to.as_deref())
         }
-        Command::Validate { paths, dialect } => dialect
+        Command::Validate {
+            paths,
+            dialect,
+            official,
+        } => dialect
             .as_deref()
             .map(registry::by_id)
             .transpose()
             .map_err(anyhow::Error::msg)
-            .map(|dialect| validate::validate(&paths, dialect)),
+            .map(|dialect| validate::validate(&paths, dialect, official)),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use toolshift_model::{Dialect, Source};
 
-pub fn validate(paths: &[PathBuf], dialect: Option<&'static dyn Dialect>) -> ExitCode {
+pub fn validate(
+    paths: &[PathBuf],
+    dialect: Option<&'static dyn Dialect>,
+    official_only: bool,
+) -> ExitCode {
     let mut check = SchemaCheck::default();
     let (mut valid, mut invalid, mut unreadable, mut warnings) = (0usize, 0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
@@ -21,8 +25,10 @@ pub fn validate(paths: &[PathBuf], dialect: Option<&'static dyn Dialect>) -> Exi
                 Some(dialect) => dialect,
                 None => registry::detect(&loaded.document)?,
             };
-            let applied = check.violations(dialect, Reading::Applied, &loaded.document)?;
             let official = check.violations(dialect, Reading::Official, &loaded.document)?;
+            // --official judges by the published schema alone; otherwise by the one
+            // conversions are held to, noting what only a correction accepted.
+            let applied = if official_only { official.clone() } else { check.violations(dialect, Reading::Applied, &loaded.document)? };
             let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), document: &loaded.document };
             let mut lines: Vec<String> = applied.iter().map(|v| format!("{shown}: {}: {}", v.pointer, v.message)).collect();
             let mut notes = Vec::new();

@@ -616,6 +616,27 @@ fn validate_warns_about_what_the_schemas_miss_without_failing() {
 }
 
 #[test]
+fn validate_official_judges_by_the_published_schema() {
+    let scratch = Scratch::new().unwrap();
+    let enum_tool = V1_TOOL.replace(
+        r#""schema": {"type": "string"}"#,
+        r#""schema": {"type": "string", "enum": ["a", "b"]}"#,
+    );
+    write(&scratch, "enum.json", &enum_tool);
+    let corrected = run_toolshift(scratch.path(), &args(&["validate", "enum.json"]), None).unwrap();
+    assert_eq!(corrected.status, Some(0), "{}", corrected.stdout);
+    assert!(corrected.stdout.contains("enum.json: /input/parameters/0/schema: warning: the official arcade-v1 schema refuses this"), "{}", corrected.stdout);
+    let official = run_toolshift(
+        scratch.path(),
+        &args(&["validate", "--official", "enum.json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(official.status, Some(1), "{}", official.stdout);
+    assert!(official.stdout.contains("enum.json: /input/parameters/0/schema: Additional properties are not allowed ('enum' was unexpected)"), "{}", official.stdout);
+}
+
+#[test]
 fn validate_names_a_missing_implementation_and_unreadable_files() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "greet.yaml", TW_PLUGIN);
