@@ -85,7 +85,7 @@ fn explain(code: Option<&str>, from: Option<&str>, to: Option<&str>) -> anyhow::
             let from = registry::by_id(from).map_err(anyhow::Error::msg)?;
             let to = registry::by_id(to).map_err(anyhow::Error::msg)?;
             if from.id() == to.id() {
-                bail!("a conversion within {} loses nothing beyond the normalizations in docs/; pick two different dialects", from.id());
+                bail!("explain lists pairs of two dialects; a conversion within {} reports only what its own schema cannot hold (docs/properties.md, identity)", from.id());
             }
             matrix::render_pair(
                 from,
