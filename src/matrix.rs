@@ -49,6 +49,11 @@ const PROBES: &[Probe] = &[
         text: include_str!("probes/arcade-v2-authority.json"),
     },
     Probe {
+        dialect: "arcade-v2",
+        name: "arcade-v2-modes-only.json",
+        text: include_str!("probes/arcade-v2-modes-only.json"),
+    },
+    Probe {
         dialect: "taskweaver",
         name: "taskweaver-full.yaml",
         text: include_str!("probes/taskweaver-full.yaml"),

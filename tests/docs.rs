@@ -133,3 +133,14 @@ fn explain_prints_every_code_and_refuses_unknown_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("`no-such-code` is not a loss code"));
 }
+
+#[test]
+fn the_probes_make_every_loss_code_fire_somewhere() {
+    let matrix = String::from_utf8(toolshift(&["explain"]).stdout).unwrap();
+    let silent: Vec<&str> = LossCode::ALL
+        .iter()
+        .map(|code| code.code())
+        .filter(|code| !matrix.contains(&format!("| `{code}` |")))
+        .collect();
+    assert!(silent.is_empty(), "no probe in src/probes/ makes these codes fire, so docs/matrix.md cannot list them: {silent:?}");
+}
