@@ -78,10 +78,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         pointer == "/$schema"
     }));
     let schema_uri = tool
-        .extras
-        .iter()
-        .find(|extra| extra.dialect == ID && extra.pointer == "/$schema")
-        .and_then(|extra| extra.value.as_str().map(str::to_owned));
+        .extra(ID, "/$schema")
+        .and_then(|value| value.as_str().map(str::to_owned));
 
     let mut definition = schema::ToolDefinition {
         schema_uri,

@@ -34,6 +34,16 @@ pub struct Tool {
     pub origin: Option<String>,
 }
 
+impl Tool {
+    /// The value `dialect` stored at `pointer` because the model has no field for it.
+    pub fn extra(&self, dialect: &str, pointer: &str) -> Option<&Value> {
+        self.extras
+            .iter()
+            .find(|extra| extra.dialect == dialect && extra.pointer == pointer)
+            .map(|extra| &extra.value)
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Toolkit {
     pub name: String,

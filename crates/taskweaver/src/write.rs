@@ -55,12 +55,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let configurations = configurations(tool, options, &mut losses);
     let (code, scaffold) = implementation(tool, &name, options, &mut losses)?;
 
-    let extra_bool = |pointer: &str| {
-        tool.extras
-            .iter()
-            .find(|e| e.dialect == ID && e.pointer == pointer)
-            .and_then(|e| e.value.as_bool())
-    };
+    let extra_bool = |pointer: &str| tool.extra(ID, pointer).and_then(Value::as_bool);
     let plugin = schema::Plugin {
         name: name.clone(),
         code,
