@@ -16,7 +16,6 @@ use toolshift_model::{
 
 pub const ID: &str = "arcade-v1";
 pub const SCHEMA: &str = include_str!("../schema/arcade-v1.schema.jsonc");
-pub use read::split_qualified_name;
 pub use write::is_hash_version;
 
 #[derive(Debug, Clone, Copy, Default)]

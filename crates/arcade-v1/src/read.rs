@@ -144,7 +144,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 }
 
 /// `Toolkit.ToolName`, both parts identifiers; anything else is a plain name.
-pub fn split_qualified_name(name: &str) -> Option<(&str, &str)> {
+fn split_qualified_name(name: &str) -> Option<(&str, &str)> {
     let (toolkit, tool) = name.split_once('.')?;
     let identifier = |part: &str| {
         !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')

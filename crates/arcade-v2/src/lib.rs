@@ -17,7 +17,6 @@ use toolshift_model::{
 
 pub const ID: &str = "arcade-v2";
 pub const SCHEMA: &str = include_str!("../schema/arcade-v2.schema.jsonc");
-pub use write::{DEFAULT_TOOLKIT, DEFAULT_TOOLKIT_VERSION};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArcadeV2;

@@ -9,8 +9,8 @@ use toolshift_model::{
     Primitive, Tool, ValueSchema, ValueType, WriteOptions, Written,
 };
 
-pub const DEFAULT_TOOLKIT: &str = "Default";
-pub const DEFAULT_TOOLKIT_VERSION: &str = "0.1.0";
+const DEFAULT_TOOLKIT: &str = "Default";
+const DEFAULT_TOOLKIT_VERSION: &str = "0.1.0";
 const TITLE: &str = "Arcade v2";
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
