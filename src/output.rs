@@ -28,11 +28,9 @@ pub fn render(
     chosen: Option<Format>,
     native: ManifestSyntax,
 ) -> Result<(String, Vec<u8>), String> {
-    let OutputContent::Manifest(document) = &file.content else {
-        let OutputContent::Text(text) = &file.content else {
-            return Err(format!("{}: nothing to write", file.path));
-        };
-        return Ok((file.path.clone(), text.clone().into_bytes()));
+    let document = match &file.content {
+        OutputContent::Manifest(document) => document,
+        OutputContent::Text(text) => return Ok((file.path.clone(), text.clone().into_bytes())),
     };
     let format = match (chosen, native) {
         (Some(Format::Yaml), ManifestSyntax::JsonOnly) => {
