@@ -38,7 +38,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::{all_dialects, validate_document};
-use toolshift_model::{convert, Conversion, Dialect, DialectError, Severity, Source, WriteOptions};
+use toolshift_model::{convert, Dialect, DialectError, Severity, Source, WriteOptions};
 
 struct Document {
     name: String,
@@ -154,7 +154,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
             Severity::Defaulted => counts.defaulted += 1,
         }
     }
-    let output = manifest(&first);
+    let output = first.manifest().cloned().unwrap_or(Value::Null);
     if let Err(error) = validate_document(target, &output) {
         problems.push(format!("valid or refused: {error}"));
     }
@@ -222,7 +222,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         Err(_) => return problems,
     };
     counts.round_trips += 1;
-    let result = manifest(&second);
+    let result = second.manifest().cloned().unwrap_or(Value::Null);
     for path in differences(&normalized_input, &from.normalize(&result)) {
         let covered = first
             .entries
@@ -250,17 +250,6 @@ fn refusal_is_specific(error: &DialectError) -> bool {
         }
         _ => false,
     }
-}
-
-fn manifest(conversion: &Conversion) -> Value {
-    conversion
-        .files
-        .iter()
-        .find_map(|file| match &file.content {
-            toolshift_model::OutputContent::Manifest(document) => Some(document.clone()),
-            toolshift_model::OutputContent::Text(_) => None,
-        })
-        .unwrap_or(Value::Null)
 }
 
 /// Segment-wise prefix; the root covers only itself.

@@ -15,6 +15,12 @@ pub struct Conversion {
     pub entries: Vec<Entry>,
 }
 
+impl Conversion {
+    pub fn manifest(&self) -> Option<&Value> {
+        crate::dialect::manifest_of(&self.files)
+    }
+}
+
 pub fn convert(
     from: &dyn Dialect,
     to: &dyn Dialect,

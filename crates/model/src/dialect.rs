@@ -60,11 +60,16 @@ pub struct Written {
 
 impl Written {
     pub fn manifest(&self) -> Option<&Value> {
-        self.files.iter().find_map(|file| match &file.content {
-            OutputContent::Manifest(value) => Some(value),
-            OutputContent::Text(_) => None,
-        })
+        manifest_of(&self.files)
     }
+}
+
+/// The manifest among a writer's files (it writes one, first).
+pub fn manifest_of(files: &[OutputFile]) -> Option<&Value> {
+    files.iter().find_map(|file| match &file.content {
+        OutputContent::Manifest(value) => Some(value),
+        OutputContent::Text(_) => None,
+    })
 }
 
 /// Whether a dialect's output is one file or a folder of files.
