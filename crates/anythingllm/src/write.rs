@@ -239,14 +239,6 @@ fn param_type(
             "number"
         }
         ValueType::Native {
-            dialect,
-            name: native,
-            ..
-        } if dialect == ID && matches!(native.as_str(), "string" | "number" | "boolean") => {
-            changed("string", "its type is not one AnythingLLM declares");
-            "string"
-        }
-        ValueType::Native {
             equivalent: Some(equivalent),
             ..
         } if matches!(
