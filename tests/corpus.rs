@@ -20,7 +20,7 @@ mod support;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
-use support::{check_code, read_tree, run_toolshift, validate_output, Scratch};
+use support::{check_code, read_manifest, read_tree, run_toolshift, validate_output, Scratch};
 
 /// Which corpus entries go to which targets, and whether a refusal is acceptable there.
 struct Plan {
@@ -146,13 +146,7 @@ fn convert(input: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
         .map_err(|e| e.to_string())?
         .display()
         .to_string();
-    let manifest = if input.is_dir() {
-        input.join("plugin.json")
-    } else {
-        input.to_path_buf()
-    };
-    let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
-    let (original, _) = toolshift_model::syntax::parse(&text).map_err(|e| e.to_string())?;
+    let (original, _) = read_manifest(input)?;
     let mut outputs = Vec::new();
     for out in ["out", "again"] {
         std::fs::create_dir_all(scratch.path().join(out)).map_err(|e| e.to_string())?;

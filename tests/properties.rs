@@ -37,7 +37,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use support::{all_dialects, validate_document};
+use support::{all_dialects, read_manifest, validate_document};
 use toolshift_model::{convert, Dialect, DialectError, Severity, Source, WriteOptions};
 
 struct Document {
@@ -321,13 +321,7 @@ fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
 
 /// A manifest file or skill folder, parsed and placed; `None` for what is not one.
 fn load(path: &Path, name: String) -> Option<Document> {
-    let (manifest, dir) = if path.is_dir() {
-        (path.join("plugin.json"), Some(path.to_path_buf()))
-    } else {
-        (path.to_path_buf(), path.parent().map(Path::to_path_buf))
-    };
-    let text = std::fs::read_to_string(&manifest).ok()?;
-    let (value, _) = toolshift_model::syntax::parse(&text).ok()?;
+    let (value, dir) = read_manifest(path).ok()?;
     let dialect = all_dialects()
         .into_iter()
         .max_by_key(|d| d.detect(&value))

@@ -192,3 +192,18 @@ pub fn check_code(name: &str, bytes: &[u8]) -> Result<(), String> {
         Err(error) => Err(format!("cannot run {program}: {error}")),
     }
 }
+
+/// A manifest file or skill folder as the CLI reads it: the parsed manifest, and the
+/// folder its companion files sit in.
+pub fn read_manifest(path: &Path) -> Result<(serde_json::Value, Option<PathBuf>), String> {
+    let (manifest, dir) = if path.is_dir() {
+        (path.join("plugin.json"), Some(path.to_path_buf()))
+    } else {
+        (path.to_path_buf(), path.parent().map(Path::to_path_buf))
+    };
+    let text =
+        std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let (value, _) = toolshift_model::syntax::parse(&text)
+        .map_err(|e| format!("{}: {e}", manifest.display()))?;
+    Ok((value, dir))
+}
