@@ -22,10 +22,7 @@ pub struct LoadedInput {
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
     let display = input.display().to_string();
     if input == Path::new("-") {
-        let mut text = String::new();
-        std::io::stdin()
-            .take(MAX_INPUT_BYTES + 1)
-            .read_to_string(&mut text)
+        let text = read_limited(std::io::stdin().lock())
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return parsed(display, None, &text);
     }
@@ -43,25 +40,30 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     } else {
         input.to_path_buf()
     };
-    let metadata = std::fs::metadata(&manifest).map_err(|e| format!("cannot read: {e}"))?;
-    if metadata.len() > MAX_INPUT_BYTES {
-        return Err(format!(
-            "larger than {MAX_INPUT_BYTES} bytes; no manifest is this large"
-        ));
-    }
-    let bytes = std::fs::read(&manifest).map_err(|e| format!("cannot read: {e}"))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let file = std::fs::File::open(&manifest).map_err(|e| format!("cannot read: {e}"))?;
+    let text = read_limited(file)?;
     let dir = manifest.parent().map(Path::to_path_buf);
     parsed(display, dir, &text)
 }
 
-fn parsed(display: String, dir: Option<PathBuf>, text: &str) -> Result<LoadedInput, String> {
-    if text.len() as u64 > MAX_INPUT_BYTES {
+/// Reads at most one byte past the limit, so an oversized input is refused without
+/// being held in memory, and decodes it as UTF-8.
+fn read_limited(reader: impl Read) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(format!(
             "larger than {MAX_INPUT_BYTES} bytes; no manifest is this large"
         ));
     }
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
+fn parsed(display: String, dir: Option<PathBuf>, text: &str) -> Result<LoadedInput, String> {
     let (document, _) = syntax::parse(text).map_err(|e| e.to_string())?;
     Ok(LoadedInput {
         display,

@@ -660,3 +660,36 @@ fn validate_names_a_missing_implementation_and_unreadable_files() {
         run.stderr
     );
 }
+
+#[test]
+fn inputs_over_the_size_limit_are_refused_unread() {
+    let scratch = Scratch::new().unwrap();
+    let big = " ".repeat(16 * 1024 * 1024 + 1);
+    write(&scratch, "big.json", &big);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "big.json", "--to", "arcade-v1"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr
+            .contains("big.json: error: larger than 16777216 bytes"),
+        "{}",
+        run.stderr
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "-", "--to", "arcade-v1"]),
+        Some(&big),
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr
+            .contains("-: error: cannot read standard input: larger than 16777216 bytes"),
+        "{}",
+        run.stderr
+    );
+}
