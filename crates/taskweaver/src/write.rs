@@ -265,12 +265,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
         let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
         notes.push(format!("its modes ({}) were dropped", modes.join(", ")));
     }
-    if output
-        .description
-        .as_deref()
-        .is_some_and(|d| d != description)
-        || output.description.is_none()
-    {
+    if output.description.as_deref() != Some(description.as_str()) {
         notes.push(format!("its description became {description:?}"));
     }
     if output.schema.as_ref().is_some_and(|s| s.allowed.is_some()) {
