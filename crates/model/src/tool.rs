@@ -159,6 +159,14 @@ pub enum OutputMode {
     RequiresAuthorization,
 }
 
+impl Output {
+    /// The modes as the user wrote them, for messages: `value, error`.
+    pub fn modes_text(&self) -> String {
+        let modes: Vec<&str> = self.modes.iter().map(|mode| mode.as_str()).collect();
+        modes.join(", ")
+    }
+}
+
 impl OutputMode {
     pub const ALL: [OutputMode; 5] = [
         OutputMode::Value,

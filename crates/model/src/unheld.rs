@@ -110,8 +110,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 parts.push(format!("type {}", schema.value_type.describe()));
             }
             if !output.modes.is_empty() {
-                let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
-                parts.push(format!("modes {}", modes.join(", ")));
+                parts.push(format!("modes {}", output.modes_text()));
             }
             losses.push(Loss::new(
                 LossCode::OutputDropped,

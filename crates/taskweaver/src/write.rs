@@ -238,13 +238,12 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     }
     if output.schema.is_none() && output.description.is_none() {
         if !output.modes.is_empty() {
-            let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
             losses.push(Loss::new(
                 LossCode::OutputDropped,
                 Field::OutputModes,
                 format!(
                     "TaskWeaver has no output modes; {} were dropped.",
-                    modes.join(", ")
+                    output.modes_text()
                 ),
             ));
         }
@@ -262,8 +261,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     );
     let mut notes = vec!["the output became the return value `result`".to_owned()];
     if !output.modes.is_empty() {
-        let modes: Vec<&str> = output.modes.iter().map(|m| m.as_str()).collect();
-        notes.push(format!("its modes ({}) were dropped", modes.join(", ")));
+        notes.push(format!("its modes ({}) were dropped", output.modes_text()));
     }
     if output.description.as_deref() != Some(description.as_str()) {
         notes.push(format!("its description became {description:?}"));
