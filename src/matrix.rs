@@ -54,6 +54,16 @@ const PROBES: &[Probe] = &[
         text: include_str!("probes/arcade-v2-modes-only.json"),
     },
     Probe {
+        dialect: "arcade",
+        name: "arcade-full.json",
+        text: include_str!("probes/arcade-full.json"),
+    },
+    Probe {
+        dialect: "arcade",
+        name: "arcade-generic.json",
+        text: include_str!("probes/arcade-generic.json"),
+    },
+    Probe {
         dialect: "taskweaver",
         name: "taskweaver-full.yaml",
         text: include_str!("probes/taskweaver-full.yaml"),

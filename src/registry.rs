@@ -6,6 +6,7 @@ use toolshift_model::Dialect;
 pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_arcade_v1::ArcadeV1,
     &toolshift_arcade_v2::ArcadeV2,
+    &toolshift_arcade::Arcade,
     &toolshift_taskweaver::TaskWeaver,
     &toolshift_anythingllm::AnythingLlm,
 ];

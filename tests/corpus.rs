@@ -46,7 +46,7 @@ fn skill(path: &Path) -> bool {
     path.join("plugin.json").is_file()
 }
 
-const ALL: &[&str] = &["arcade-v2", "taskweaver", "anythingllm"];
+const ALL: &[&str] = &["arcade", "arcade-v2", "taskweaver", "anythingllm"];
 
 const PLANS: &[Plan] = &[
     Plan {
@@ -71,6 +71,19 @@ const PLANS: &[Plan] = &[
     Plan {
         folder: "arcade",
         selects: |p| named(p, "v3_"),
+        targets: &["arcade-v1"],
+        may_refuse: true,
+    },
+    Plan {
+        folder: "arcade-sdk",
+        selects: |p| p.extension().is_some_and(|e| e == "json"),
+        targets: ALL,
+        may_refuse: false,
+    },
+    // Arcade v1 cannot hold a tool without parameters.
+    Plan {
+        folder: "arcade-sdk",
+        selects: |p| p.extension().is_some_and(|e| e == "json"),
         targets: &["arcade-v1"],
         may_refuse: true,
     },
@@ -105,11 +118,8 @@ fn main() {
     let mut trials = Vec::new();
     if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from) {
         for plan in PLANS {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(corpus.join(plan.folder))
-                .map(|entries| entries.flatten().map(|e| e.path()).collect())
-                .unwrap_or_default();
+            let mut entries = support::corpus_entries(&corpus.join(plan.folder));
             entries.retain(|p| (plan.selects)(p));
-            entries.sort();
             if entries.is_empty() {
                 let folder = plan.folder;
                 trials.push(Trial::test(format!("{folder}: no entries"), move || {
@@ -121,9 +131,8 @@ fn main() {
             for entry in entries {
                 for target in plan.targets {
                     let name = format!(
-                        "{}/{} -> {target}",
-                        plan.folder,
-                        entry.file_name().unwrap_or_default().to_string_lossy()
+                        "{} -> {target}",
+                        entry.strip_prefix(&corpus).unwrap_or(&entry).display()
                     );
                     let entry = entry.clone();
                     let may_refuse = plan.may_refuse;

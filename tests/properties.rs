@@ -369,10 +369,8 @@ fn golden_documents(golden: &Path) -> Vec<Document> {
 
 fn corpus_documents(corpus: &Path) -> Vec<Document> {
     let mut paths = Vec::new();
-    for folder in ["arcade", "taskweaver", "anythingllm"] {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(corpus.join(folder))
-            .map(|e| e.flatten().map(|e| e.path()).collect())
-            .unwrap_or_default();
+    for folder in ["arcade", "arcade-sdk", "taskweaver", "anythingllm"] {
+        let mut entries = support::corpus_entries(&corpus.join(folder));
         entries.sort();
         paths.extend(entries.into_iter().filter(|p| {
             let name = p

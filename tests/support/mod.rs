@@ -93,10 +93,11 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
     Ok(files)
 }
 
-pub fn all_dialects() -> [&'static dyn Dialect; 4] {
+pub fn all_dialects() -> [&'static dyn Dialect; 5] {
     [
         &toolshift_arcade_v1::ArcadeV1,
         &toolshift_arcade_v2::ArcadeV2,
+        &toolshift_arcade::Arcade,
         &toolshift_taskweaver::TaskWeaver,
         &toolshift_anythingllm::AnythingLlm,
     ]
@@ -191,6 +192,26 @@ pub fn check_code(name: &str, bytes: &[u8]) -> Result<(), String> {
         }
         Err(error) => Err(format!("cannot run {program}: {error}")),
     }
+}
+
+/// The entries of a corpus folder, sorted: its files and skill folders, and the files of
+/// its other folders one level down (`arcade-sdk/<Toolkit>/<Tool>.json`).
+pub fn corpus_entries(folder: &Path) -> Vec<PathBuf> {
+    let list = |dir: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| entries.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default()
+    };
+    let mut entries = Vec::new();
+    for path in list(folder) {
+        if path.is_dir() && !path.join("plugin.json").is_file() {
+            entries.extend(list(&path).into_iter().filter(|p| p.is_file()));
+        } else {
+            entries.push(path);
+        }
+    }
+    entries.sort();
+    entries
 }
 
 /// A manifest file or skill folder as the CLI reads it: the parsed manifest, and the

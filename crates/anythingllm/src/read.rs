@@ -54,8 +54,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 description,
                 required,
                 schema: ValueSchema {
-                    value_type: read_type(param.value_type.as_deref()),
                     allowed: param.allowed.clone(),
+                    ..ValueSchema::of(read_type(param.value_type.as_deref()))
                 },
                 default: param.default.clone(),
                 inferrable: None,

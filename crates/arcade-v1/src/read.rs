@@ -97,6 +97,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                     );
                     Authorization::OAuth2(OAuth2 {
                         provider: None,
+                        id: None,
                         authority: Some(wrapper.oauth2.url.clone()),
                         scopes: wrapper
                             .oauth2
@@ -161,7 +162,7 @@ fn value_schema(schema: &schema::ValueSchema) -> ValueSchema {
         schema::ValueType::Json => Primitive::Json,
     };
     ValueSchema {
-        value_type: ValueType::Primitive(primitive),
         allowed: schema.allowed.clone(),
+        ..ValueSchema::of(ValueType::Primitive(primitive))
     }
 }

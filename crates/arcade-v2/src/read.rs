@@ -126,8 +126,8 @@ fn value_schema(vs: &schema::ValueSchema, pointer: &str) -> Result<ValueSchema, 
         }
     };
     Ok(ValueSchema {
-        value_type,
         allowed: vs.allowed.clone(),
+        ..ValueSchema::of(value_type)
     })
 }
 
@@ -181,6 +181,7 @@ fn requirements(
             }
             Authorization::OAuth2(OAuth2 {
                 provider: provider.provider.clone(),
+                id: None,
                 authority: provider.oauth2.as_ref().and_then(|o| o.authority.clone()),
                 scopes: provider.oauth2.as_ref().and_then(|o| o.scope.clone()),
             })

@@ -40,6 +40,8 @@ pub enum Field {
     AuthProvider,
     AuthAuthority,
     AuthScopes,
+    /// The id of a configured authorization provider (Arcade today).
+    AuthId,
     Settings,
     Setting(usize),
     SettingValue(usize),
@@ -50,6 +52,8 @@ pub enum Field {
     Author,
     Url,
     License,
+    Behavior,
+    Deprecation,
     /// `Tool::extras[i]`.
     Extra(usize),
 }
@@ -62,7 +66,7 @@ impl Field {
             Root => return None,
             Name | DisplayName | Description | Version | Toolkit | Parameters | Output
             | Authorization | Settings | Examples | Implementation | Enabled | Author | Url
-            | License | Extra(_) => Root,
+            | License | Behavior | Deprecation | Extra(_) => Root,
             ToolkitName | ToolkitDescription | ToolkitVersion => Toolkit,
             Parameter(_) => Parameters,
             ParameterDescription(i)
@@ -76,7 +80,7 @@ impl Field {
             OutputType | OutputEnum => OutputSchema,
             OutputElementType => OutputType,
             Return(_) => Returns,
-            AuthProvider | AuthAuthority | AuthScopes => Authorization,
+            AuthProvider | AuthAuthority | AuthScopes | AuthId => Authorization,
             Setting(_) => Settings,
             SettingValue(i) => Setting(i),
             Example(_) => Examples,
@@ -120,6 +124,7 @@ impl Field {
             AuthProvider => "OAuth2 provider",
             AuthAuthority => "OAuth2 URL",
             AuthScopes => "OAuth2 scopes",
+            AuthId => "authorization id",
             Settings => "settings",
             Setting(_) => "setting",
             SettingValue(_) => "setting value",
@@ -130,6 +135,8 @@ impl Field {
             Author => "author",
             Url => "author URL",
             License => "licence",
+            Behavior => "behaviour hints",
+            Deprecation => "deprecation message",
             Extra(_) => "key outside the model",
         }
     }

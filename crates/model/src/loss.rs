@@ -88,7 +88,9 @@ loss_codes! {
     ProviderDefaulted = "provider-defaulted", Defaulted,
         "The target requires an OAuth2 provider id and none could be inferred; the generic `oauth2` was written.";
     ProviderDropped = "provider-dropped", Lost,
-        "The target has no OAuth2 provider id; the provider was dropped.";
+        "The target has no OAuth2 provider id, or no authorization id; it was dropped.";
+    AuthorityDropped = "authority-dropped", Lost,
+        "The target names an OAuth2 provider by id only; the authorization URL was dropped.";
     AuthorityInferred = "authority-inferred", Defaulted,
         "The target requires an authorization URL and the input has none; the provider's known URL was written.";
     AuthorizationAsSetting = "authorization-as-setting", Changed,
@@ -103,6 +105,10 @@ loss_codes! {
         "The output became the one named return value the target requires; its name was invented.";
     ReturnValuesDropped = "return-values-dropped", Lost,
         "The target describes one output value, not named return values; these were dropped.";
+    SchemaDetailsDropped = "schema-details-dropped", Lost,
+        "The target's types are flat; an object's fields, required keys, a value's own description or its nullable flag were dropped.";
+    BehaviorDropped = "behavior-dropped", Lost,
+        "The target cannot say whether the tool is read-only, destructive, idempotent or reaches the outside world; these hints were dropped.";
     TypeChanged = "type-changed", Changed,
         "The target has no equivalent of this type; a broader type was written.";
     ParameterDefaultDropped = "parameter-default-dropped", Lost,
@@ -125,6 +131,8 @@ loss_codes! {
         "A credential's value was not copied into the output (pass --keep-secrets to copy it).";
     SettingDetailsDropped = "setting-details-dropped", Lost,
         "The target keeps only a setting's value; its type, required flag, description, input hints or default were dropped.";
+    SettingAsSecret = "setting-as-secret", Changed,
+        "The setting became a secret requirement: the runtime supplies it from its secret store, and the tool reads it from its context.";
     SettingDropped = "setting-dropped", Lost,
         "The target has no installation settings; this setting was dropped.";
     ExampleDropped = "example-dropped", Lost,
@@ -136,7 +144,7 @@ loss_codes! {
     ImplementationDropped = "implementation-dropped", Lost,
         "The target has no reference to an implementation file; it was dropped.";
     MetadataDropped = "metadata-dropped", Lost,
-        "The target has no place for this descriptive field (display name, author, URL, licence, enabled flag).";
+        "The target has no place for this descriptive field (display name, author, URL, licence, enabled flag, deprecation message).";
     FieldDropped = "field-dropped", Lost,
         "The input has a key that neither the canonical model nor the target can hold.";
 }

@@ -32,6 +32,10 @@ pub struct Tool {
     /// The dialect the tool was read from, so a writer can tell a same-dialect round
     /// trip (where re-encoding a convention loses nothing) from a real conversion.
     pub origin: Option<String>,
+    /// What the tool does to the world it touches (Arcade `metadata.behavior`).
+    pub behavior: Option<Behavior>,
+    /// Why the tool should no longer be used, and what replaces it.
+    pub deprecation: Option<String>,
 }
 
 impl Tool {
@@ -74,11 +78,29 @@ pub struct Parameter {
     pub inferrable: Option<bool>,
 }
 
-/// The type of a value, with its allowed values.
+/// The type of a value, with its allowed values and, for objects, their fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValueSchema {
     pub value_type: ValueType,
     pub allowed: Option<Vec<String>>,
+    /// What the value itself means, apart from the parameter or output holding it.
+    pub description: Option<String>,
+    /// The fields of an object value, each with its own schema, in input order.
+    pub properties: Option<Vec<Property>>,
+    /// Which of `properties` must be present.
+    pub required_keys: Option<Vec<String>>,
+    /// The fields of each element of an array of objects.
+    pub element_properties: Option<Vec<Property>>,
+    pub element_required_keys: Option<Vec<String>>,
+    /// Whether `null` is an accepted value.
+    pub nullable: Option<bool>,
+}
+
+/// One field of an object value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub name: String,
+    pub schema: ValueSchema,
 }
 
 impl ValueSchema {
@@ -86,6 +108,52 @@ impl ValueSchema {
         Self {
             value_type,
             allowed: None,
+            description: None,
+            properties: None,
+            required_keys: None,
+            element_properties: None,
+            element_required_keys: None,
+            nullable: None,
+        }
+    }
+
+    /// The parts beyond type and allowed values, named for a report: what a dialect
+    /// with flat types cannot hold. Empty when there are none.
+    pub fn details(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if let Some(description) = &self.description {
+            parts.push(format!("description {description:?}"));
+        }
+        let names = |properties: &[Property]| {
+            properties
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if let Some(properties) = &self.properties {
+            parts.push(format!("fields ({})", names(properties)));
+        }
+        if let Some(keys) = &self.required_keys {
+            parts.push(format!("required fields {keys:?}"));
+        }
+        if let Some(properties) = &self.element_properties {
+            parts.push(format!("element fields ({})", names(properties)));
+        }
+        if let Some(keys) = &self.element_required_keys {
+            parts.push(format!("required element fields {keys:?}"));
+        }
+        if let Some(nullable) = self.nullable {
+            parts.push(format!("nullable: {nullable}"));
+        }
+        parts
+    }
+
+    /// The same type and allowed values, without the details `details` names.
+    pub fn flat(&self) -> ValueSchema {
+        ValueSchema {
+            allowed: self.allowed.clone(),
+            ..ValueSchema::of(self.value_type.clone())
         }
     }
 }
@@ -215,9 +283,49 @@ pub enum Authorization {
 pub struct OAuth2 {
     /// Arcade provider id (`google`, `slack_user`, ...).
     pub provider: Option<String>,
+    /// The id of one configured authorization provider (Arcade today's `id`), which a
+    /// generic OAuth2 requirement uses instead of a provider id.
+    pub id: Option<String>,
     /// The authorization server URL (v1 `url`, v2 `authority`).
     pub authority: Option<String>,
     pub scopes: Option<Vec<String>>,
+}
+
+/// Effects of calling the tool. Each flag is `None` when the input did not say.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Behavior {
+    /// `read`, `create`, `update`, `delete`, `opaque`: what it does to resources.
+    pub operations: Option<Vec<String>>,
+    pub read_only: Option<bool>,
+    pub destructive: Option<bool>,
+    pub idempotent: Option<bool>,
+    /// Whether it reaches systems outside the agent's own (the network, a third party).
+    pub open_world: Option<bool>,
+}
+
+impl Behavior {
+    /// The hints set, for a report: `read_only: true, idempotent: true`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(operations) = &self.operations {
+            parts.push(format!("operations {operations:?}"));
+        }
+        for (name, flag) in [
+            ("read_only", self.read_only),
+            ("destructive", self.destructive),
+            ("idempotent", self.idempotent),
+            ("open_world", self.open_world),
+        ] {
+            if let Some(flag) = flag {
+                parts.push(format!("{name}: {flag}"));
+            }
+        }
+        parts.join(", ")
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.describe().is_empty()
+    }
 }
 
 /// A value configured once per installation rather than per call.

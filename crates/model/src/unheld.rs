@@ -29,6 +29,13 @@ pub struct Holds {
     pub inferrable: bool,
     /// Allowed values on parameters (writers that hold them only on some types report those themselves).
     pub parameter_enums: bool,
+    /// Object fields, required keys, value descriptions and nullable flags in value schemas.
+    pub schema_details: bool,
+    /// Behaviour hints (read-only, destructive, idempotent, open world, operations).
+    pub behavior: bool,
+    pub deprecation: bool,
+    /// The id of a configured OAuth2 provider.
+    pub auth_id: bool,
 }
 
 pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
@@ -63,6 +70,55 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         Field::License,
         "licence",
     );
+    if let (Some(message), false) = (&tool.deprecation, holds.deprecation) {
+        losses.push(Loss::new(
+            LossCode::MetadataDropped,
+            Field::Deprecation,
+            format!("{target} cannot mark a tool deprecated; the message {message:?} was dropped. Say so in the description if callers must know."),
+        ));
+    }
+    if let (Some(behavior), false) = (&tool.behavior, holds.behavior) {
+        if !behavior.is_empty() {
+            losses.push(Loss::new(
+                LossCode::BehaviorDropped,
+                Field::Behavior,
+                format!("{target} has no behaviour hints; {} were dropped. Policies that rely on them (human approval for destructive tools) no longer see them.", behavior.describe()),
+            ));
+        }
+    }
+    if let (crate::tool::Authorization::OAuth2(oauth2), false) =
+        (&tool.authorization, holds.auth_id)
+    {
+        if let Some(id) = &oauth2.id {
+            losses.push(Loss::new(
+                LossCode::ProviderDropped,
+                Field::AuthId,
+                format!("{target} has no authorization id; `{id}`, which names the configured OAuth2 provider, was dropped. Configure the provider by hand."),
+            ));
+        }
+    }
+    if !holds.schema_details {
+        let mut details = |schema: &crate::tool::ValueSchema, field: Field, whose: String| {
+            let parts = schema.details();
+            if !parts.is_empty() {
+                losses.push(Loss::new(
+                    LossCode::SchemaDetailsDropped,
+                    field,
+                    format!("{target} types are flat, so {whose} lost its {}. Say it in the description if the model needs it.", parts.join(", ")),
+                ));
+            }
+        };
+        for (index, parameter) in tool.parameters.iter().enumerate() {
+            details(
+                &parameter.schema,
+                Field::ParameterSchema(index),
+                format!("the type of `{}`", parameter.name),
+            );
+        }
+        if let Some(schema) = &tool.output.schema {
+            details(schema, Field::OutputSchema, "the output type".to_owned());
+        }
+    }
 
     if let (Some(version), false) = (&tool.version, holds.version) {
         losses.push(Loss::new(

@@ -1,0 +1,212 @@
+//! Arcade tool definitions as the Arcade SDK (arcade-core 4.x) serializes them today:
+//! what `arcade serve`'s worker catalog returns and what `ToolDefinition` loads.
+//!
+//! `schema` mirrors the schema generated from the SDK; `read` and `write` map it to
+//! and from the canonical model; this file places fields and detects the dialect.
+
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::Value;
+use toolshift_model::dialect::{
+    check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
+};
+use toolshift_model::{
+    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+};
+
+pub const ID: &str = "arcade";
+pub const SCHEMA: &str = include_str!("../schema/arcade-tool-definition.schema.json");
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Arcade;
+
+/// `Toolkit.Tool`, the name the SDK registers and resolves a tool by.
+pub fn qualified_name(toolkit: &str, tool: &str) -> String {
+    format!("{toolkit}.{tool}")
+}
+
+/// `Toolkit.Tool.json`.
+fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
+    let name = format!("{}.json", qualified_name(toolkit, tool));
+    check_file_name(&name)?;
+    Ok(name)
+}
+
+/// Where the `index`-th setting sits among the secrets: only secret settings have a place.
+fn secret_position(tool: &Tool, index: usize) -> Option<usize> {
+    let setting = tool.settings.get(index)?;
+    setting.secret.then(|| {
+        tool.settings
+            .iter()
+            .take(index)
+            .filter(|setting| setting.secret)
+            .count()
+    })
+}
+
+impl Dialect for Arcade {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    /// Scores above `arcade-v2` on what only the SDK's form has: `input` (the toolkit
+    /// form says `inputs`) and `fully_qualified_name`.
+    fn detect(&self, document: &Value) -> u8 {
+        let Some(object) = document.as_object() else {
+            return 0;
+        };
+        let mut score = 0;
+        if object.get("toolkit").is_some_and(Value::is_object) {
+            score += 4;
+        }
+        let parameters = object
+            .get("input")
+            .and_then(|input| input.get("parameters"))
+            .and_then(Value::as_array);
+        if parameters.is_some() && !object.contains_key("inputs") {
+            score += 3;
+        }
+        if parameters.is_some_and(|list| list.iter().any(|p| p.get("value_schema").is_some())) {
+            score += 3;
+        }
+        if object.contains_key("fully_qualified_name") {
+            score += 2;
+        }
+        if score > 0 && object.contains_key("output") {
+            score += 1;
+        }
+        score
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
+        let inputs = "/input/parameters";
+        let authorization = "/requirements/authorization";
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name => "/name".into(),
+            Field::Description => "/description".into(),
+            Field::Toolkit => "/toolkit".into(),
+            Field::ToolkitName => "/toolkit/name".into(),
+            Field::ToolkitDescription => "/toolkit/description".into(),
+            Field::ToolkitVersion => "/toolkit/version".into(),
+            Field::Parameters => inputs.into(),
+            Field::Parameter(i) => format!("{inputs}/{i}"),
+            Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
+            Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
+            Field::ParameterSchema(i) => format!("{inputs}/{i}/value_schema"),
+            Field::ParameterType(i) => format!("{inputs}/{i}/value_schema/val_type"),
+            Field::ParameterElementType(i) => format!("{inputs}/{i}/value_schema/inner_val_type"),
+            Field::ParameterEnum(i) => format!("{inputs}/{i}/value_schema/enum"),
+            Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
+            Field::Output => "/output".into(),
+            Field::OutputModes => "/output/available_modes".into(),
+            Field::OutputDescription => "/output/description".into(),
+            Field::OutputSchema => "/output/value_schema".into(),
+            Field::OutputType => "/output/value_schema/val_type".into(),
+            Field::OutputElementType => "/output/value_schema/inner_val_type".into(),
+            Field::OutputEnum => "/output/value_schema/enum".into(),
+            Field::Authorization => authorization.into(),
+            Field::AuthProvider => format!("{authorization}/provider_id"),
+            Field::AuthId => format!("{authorization}/id"),
+            Field::AuthScopes => format!("{authorization}/oauth2/scopes"),
+            Field::Settings => "/requirements/secrets".into(),
+            Field::Setting(i) | Field::SettingValue(i) => {
+                format!("/requirements/secrets/{}", secret_position(tool, i)?)
+            }
+            Field::Behavior => "/metadata/behavior".into(),
+            Field::Deprecation => "/deprecation_message".into(),
+            _ => return None,
+        })
+    }
+
+    /// `docs/arcade.md`, normalizations: keys whose value is `null` (the SDK writes
+    /// every absent field so), `inferrable: true` (the default), a
+    /// `fully_qualified_name` that is `Toolkit.Tool`, and objects left empty by these.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        drop_nulls(&mut document);
+        for parameter in objects_at(&mut document, "/input/parameters") {
+            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
+                parameter.remove("inferrable");
+            }
+        }
+        if let Some(object) = document.as_object_mut() {
+            let derived = match (
+                object
+                    .get("toolkit")
+                    .and_then(|t| t.get("name"))
+                    .and_then(Value::as_str),
+                object.get("name").and_then(Value::as_str),
+            ) {
+                (Some(toolkit), Some(name)) => Some(qualified_name(toolkit, name)),
+                _ => None,
+            };
+            if derived.is_some()
+                && object.get("fully_qualified_name").and_then(Value::as_str) == derived.as_deref()
+            {
+                object.remove("fully_qualified_name");
+            }
+        }
+        if let Some(authorization) = document
+            .pointer_mut("/requirements/authorization")
+            .and_then(Value::as_object_mut)
+        {
+            if authorization
+                .get("oauth2")
+                .and_then(Value::as_object)
+                .is_some_and(serde_json::Map::is_empty)
+            {
+                authorization.remove("oauth2");
+            }
+        }
+        remove_if_empty(&mut document, "requirements");
+        remove_if_empty(&mut document, "metadata");
+        document
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
+        embedded_schema(SCHEMA, "Arcade")
+    }
+
+    /// The generated schema leaves most objects open because pydantic ignores unknown
+    /// keys; an ignored key is a silent loss, so outputs must have none
+    /// (`docs/arcade.md`, corrections).
+    fn output_schema(&self) -> Result<Value, DialectError> {
+        let mut schema = self.official_schema()?;
+        close_objects(&mut schema);
+        Ok(schema)
+    }
+}
+
+/// Adds `additionalProperties: false` to every object schema (`type: object`) that
+/// declares its properties and says nothing about others.
+fn close_objects(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            let object_schema = map.get("type").and_then(Value::as_str) == Some("object");
+            if object_schema
+                && map.contains_key("properties")
+                && !map.contains_key("additionalProperties")
+            {
+                map.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            map.values_mut().for_each(close_objects);
+        }
+        Value::Array(items) => items.iter_mut().for_each(close_objects),
+        _ => {}
+    }
+}

@@ -1,0 +1,272 @@
+//! Arcade SDK document → canonical tool.
+
+use crate::schema::{self, ValType};
+use crate::ID;
+use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
+use toolshift_model::pointer::child;
+use toolshift_model::{
+    Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive,
+    Property, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+};
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let definition: schema::ToolDefinition = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    top_level_extras(&definition, &mut extras);
+    collect_extras(ID, "/toolkit", &definition.toolkit.unknown, &mut extras);
+    collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
+
+    let mut parameters = Vec::new();
+    for (index, parameter) in definition.input.parameters.iter().enumerate() {
+        let pointer = format!("/input/parameters/{index}");
+        collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
+        parameters.push(Parameter {
+            name: parameter.name.clone(),
+            description: parameter.description.clone(),
+            required: Some(parameter.required),
+            schema: value_schema(
+                &parameter.value_schema,
+                &child(&pointer, "value_schema"),
+                &mut extras,
+            )?,
+            default: None,
+            inferrable: parameter.inferrable,
+        });
+    }
+
+    let output = &definition.output;
+    collect_extras(ID, "/output", &output.unknown, &mut extras);
+    let output_schema = output
+        .value_schema
+        .as_ref()
+        .map(|vs| value_schema(vs, "/output/value_schema", &mut extras))
+        .transpose()?;
+    let modes = match &output.available_modes {
+        Some(modes) => read_output_modes(modes, "/output/available_modes")?,
+        None => Vec::new(),
+    };
+    let (authorization, settings) = requirements(definition.requirements.as_ref(), &mut extras);
+    let behavior = metadata(definition.metadata.as_ref(), &mut extras);
+
+    let tool = Tool {
+        name: definition.name,
+        description: definition.description,
+        toolkit: Some(Toolkit {
+            name: definition.toolkit.name,
+            description: definition.toolkit.description,
+            version: definition.toolkit.version,
+            origin: ToolkitOrigin::Declared,
+        }),
+        parameters,
+        output: Output {
+            modes,
+            description: output.description.clone(),
+            schema: output_schema,
+            returns: Vec::new(),
+        },
+        authorization,
+        settings,
+        extras,
+        behavior,
+        deprecation: definition.deprecation_message,
+        ..Tool::default()
+    };
+    Ok(Imported {
+        tool,
+        losses: Vec::new(),
+    })
+}
+
+/// `fully_qualified_name` restates toolkit and name; it is an extra only when it says
+/// something else (a version suffix, another toolkit spelling).
+fn top_level_extras(definition: &schema::ToolDefinition, extras: &mut Vec<Extra>) {
+    let derived = crate::qualified_name(&definition.toolkit.name, &definition.name);
+    let mut keep = |pointer: &str, value: serde_json::Value| {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: pointer.into(),
+            value,
+        });
+    };
+    if let Some(name) = definition
+        .fully_qualified_name
+        .as_ref()
+        .filter(|name| **name != derived)
+    {
+        keep("/fully_qualified_name", name.clone().into());
+    }
+    if let Some(meta) = &definition.meta {
+        keep("/_meta", meta.clone().into());
+    }
+    collect_extras(ID, "", &definition.unknown, extras);
+}
+
+fn primitive(val_type: ValType) -> Option<Primitive> {
+    Some(match val_type {
+        ValType::String => Primitive::String,
+        ValType::Integer => Primitive::Integer,
+        ValType::Number => Primitive::Number,
+        ValType::Boolean => Primitive::Boolean,
+        ValType::Json => Primitive::Json,
+        ValType::Array => return None,
+    })
+}
+
+fn value_schema(
+    vs: &schema::ValueSchema,
+    pointer: &str,
+    extras: &mut Vec<Extra>,
+) -> Result<ValueSchema, DialectError> {
+    collect_extras(ID, pointer, &vs.unknown, extras);
+    let value_type = match primitive(vs.val_type) {
+        Some(p) => ValueType::Primitive(p),
+        None => {
+            let inner = vs.inner_val_type.ok_or_else(|| {
+                DialectError::invalid(
+                    child(pointer, "val_type"),
+                    "an `array` needs an `inner_val_type`",
+                )
+            })?;
+            ValueType::Array(primitive(inner).ok_or_else(|| {
+                DialectError::invalid(
+                    child(pointer, "inner_val_type"),
+                    "arrays of arrays are not an Arcade type",
+                )
+            })?)
+        }
+    };
+    let properties = |map: &Option<indexmap::IndexMap<String, schema::ValueSchema>>,
+                      key: &str,
+                      extras: &mut Vec<Extra>|
+     -> Result<Option<Vec<Property>>, DialectError> {
+        let Some(map) = map else {
+            return Ok(None);
+        };
+        let base = child(pointer, key);
+        map.iter()
+            .map(|(name, schema)| {
+                Ok(Property {
+                    name: name.clone(),
+                    schema: value_schema(schema, &child(&base, name), extras)?,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    };
+    Ok(ValueSchema {
+        value_type,
+        allowed: vs.allowed.clone(),
+        description: vs.description.clone(),
+        properties: properties(&vs.properties, "properties", extras)?,
+        required_keys: vs.required_keys.clone(),
+        element_properties: properties(&vs.inner_properties, "inner_properties", extras)?,
+        element_required_keys: vs.inner_required_keys.clone(),
+        nullable: vs.nullable,
+    })
+}
+
+fn requirements(
+    requirements: Option<&schema::ToolRequirements>,
+    extras: &mut Vec<Extra>,
+) -> (Authorization, Vec<Setting>) {
+    let Some(requirements) = requirements else {
+        return (Authorization::Unspecified, Vec::new());
+    };
+    collect_extras(ID, "/requirements", &requirements.unknown, extras);
+    if let Some(metadata) = &requirements.metadata {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/requirements/metadata".into(),
+            value: serde_json::to_value(metadata).unwrap_or_default(),
+        });
+        for (index, key) in metadata.iter().enumerate() {
+            collect_extras(
+                ID,
+                &format!("/requirements/metadata/{index}"),
+                &key.unknown,
+                extras,
+            );
+        }
+    }
+    let settings = requirements
+        .secrets
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(index, secret)| {
+            collect_extras(
+                ID,
+                &format!("/requirements/secrets/{index}"),
+                &secret.unknown,
+                extras,
+            );
+            Setting {
+                key: secret.key.clone(),
+                description: None,
+                value_type: None,
+                required: None,
+                default: None,
+                value: None,
+                secret: true,
+                input: None,
+            }
+        })
+        .collect();
+    let authorization = match &requirements.authorization {
+        None => Authorization::Unspecified,
+        Some(requirement) => {
+            let pointer = "/requirements/authorization";
+            let mut unknown = requirement.unknown.clone();
+            // `oauth2` is what the canonical model means by this shape; another type
+            // is kept so the same dialect writes it back and others report it.
+            if let Some(kind) = requirement
+                .provider_type
+                .as_ref()
+                .filter(|kind| *kind != "oauth2")
+            {
+                unknown.insert("provider_type".into(), kind.clone().into());
+            }
+            collect_extras(ID, pointer, &unknown, extras);
+            if let Some(oauth2) = &requirement.oauth2 {
+                collect_extras(ID, &format!("{pointer}/oauth2"), &oauth2.unknown, extras);
+            }
+            Authorization::OAuth2(OAuth2 {
+                provider: requirement.provider_id.clone(),
+                id: requirement.id.clone(),
+                authority: None,
+                scopes: requirement.oauth2.as_ref().and_then(|o| o.scopes.clone()),
+            })
+        }
+    };
+    (authorization, settings)
+}
+
+/// Behaviour goes into the model; classification and free-form extras have no
+/// canonical field and are kept for the same dialect to write back.
+fn metadata(metadata: Option<&schema::ToolMetadata>, extras: &mut Vec<Extra>) -> Option<Behavior> {
+    let metadata = metadata?;
+    collect_extras(ID, "/metadata", &metadata.unknown, extras);
+    if let Some(classification) = metadata.classification.as_ref().filter(|v| !v.is_null()) {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/metadata/classification".into(),
+            value: classification.clone(),
+        });
+    }
+    if let Some(free) = &metadata.extras {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/metadata/extras".into(),
+            value: free.clone().into(),
+        });
+    }
+    let behavior = metadata.behavior.as_ref()?;
+    collect_extras(ID, "/metadata/behavior", &behavior.unknown, extras);
+    Some(Behavior {
+        operations: behavior.operations.clone(),
+        read_only: behavior.read_only,
+        destructive: behavior.destructive,
+        idempotent: behavior.idempotent,
+        open_world: behavior.open_world,
+    })
+}
