@@ -327,7 +327,7 @@ fn setup_args(
                 required: setting.required,
                 default,
                 input: Some(input.unwrap_or_else(|| schema::Input {
-                    kind: Some("text".into()),
+                    kind: Some(input_kind(setting.secret).into()),
                     options: None,
                     default: None,
                     placeholder: None,
@@ -356,7 +356,7 @@ fn setup_args(
                 required: Some(true),
                 default: None,
                 input: Some(schema::Input {
-                    kind: Some("text".into()),
+                    kind: Some(input_kind(true).into()),
                     options: None,
                     default: None,
                     placeholder: None,
@@ -369,6 +369,15 @@ fn setup_args(
         );
     }
     args
+}
+
+/// The settings form masks `password` inputs and shows `text` ones in clear.
+fn input_kind(secret: bool) -> &'static str {
+    if secret {
+        "password"
+    } else {
+        "text"
+    }
 }
 
 /// The value to write, or `None` where it is a credential the user did not ask to copy.

@@ -119,6 +119,8 @@ loss_codes! {
         "The target cannot say that a model must not infer this parameter (`inferrable: false`).";
     RequiredDefaulted = "required-defaulted", Defaulted,
         "The target requires a `required` flag and the input has none; `false` was written.";
+    DescriptionJoined = "description-joined", Changed,
+        "The target shows this description as a one-line code comment; its lines were joined with spaces.";
     DescriptionDefaulted = "description-defaulted", Defaulted,
         "The target requires a description and the input has none or too short a one; a placeholder was written.";
     FieldDefaulted = "field-defaulted", Defaulted,
@@ -137,6 +139,8 @@ loss_codes! {
         "The target has no installation settings; this setting was dropped.";
     ExampleDropped = "example-dropped", Lost,
         "The target has no examples; this example was dropped.";
+    ExampleArgumentDropped = "example-argument-dropped", Lost,
+        "An example passes an argument that is not a parameter of the tool (a setting, say), which the target would refuse; the argument was dropped from the call.";
     ExampleRewritten = "example-rewritten", Changed,
         "An example was rewritten in the target's form (a JSON call as a Python call, say).";
     ImplementationScaffolded = "implementation-scaffolded", Defaulted,

@@ -23,6 +23,22 @@ pub fn ensure_description(existing: Option<&str>, subject: &str, min: usize) -> 
     }
 }
 
+/// The text on one line: each line trimmed, blank lines dropped, the rest joined with
+/// single spaces. `None` when the text already is one line. Lines end where Python
+/// source lines end (`\n`, `\r`), since the text goes into a code comment.
+pub fn join_lines(text: &str) -> Option<String> {
+    let breaks = |c: char| matches!(c, '\n' | '\r');
+    if !text.contains(breaks) {
+        return None;
+    }
+    let lines: Vec<&str> = text
+        .split(breaks)
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    Some(lines.join(" "))
+}
+
 /// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`,
 /// `SendEmail` → `Send Email`.
 pub fn humanize(name: &str) -> String {
@@ -71,6 +87,15 @@ pub fn single_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn join_lines_makes_one_comment_line() {
+        assert_eq!(join_lines("one line"), None);
+        assert_eq!(
+            join_lines("Crawl a site.\r\n\n  Returns the id.\rDone. "),
+            Some("Crawl a site. Returns the id. Done.".to_owned())
+        );
+    }
 
     #[test]
     fn descriptions_reach_the_minimum() {

@@ -6,7 +6,7 @@ use crate::types::write_type;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
-use toolshift_model::text::{ensure_description, single_line};
+use toolshift_model::text::{ensure_description, join_lines, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
@@ -32,6 +32,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             format!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
         ));
     }
+    // format_prompt() comments out only the first line of a plugin description.
+    let description = one_line(
+        description,
+        Field::Description,
+        "the plugin description",
+        &mut losses,
+    );
     let enabled = match tool.enabled {
         Some(enabled) => enabled,
         None => {
@@ -51,7 +58,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .map(|(index, parameter)| parameter_field(index, parameter, &mut losses))
         .collect();
     let returns = returns(tool, &mut losses);
-    let examples = examples(tool, &name, &mut losses);
+    let examples = examples(tool, &name, &parameters, &mut losses);
     let configurations = configurations(tool, options, &mut losses);
     let (code, scaffold) = implementation(tool, &name, options, &mut losses)?;
 
@@ -182,6 +189,18 @@ fn parameter_field(
             format!("TaskWeaver needs parameter descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
         ));
     }
+    // format_prompt() comments each `\n` line of a parameter description, but a `\r`
+    // would end the comment.
+    let description = if description.contains('\r') {
+        one_line(
+            description,
+            Field::ParameterDescription(index),
+            &format!("the description of `{}`", parameter.name),
+            losses,
+        )
+    } else {
+        description
+    };
     let default = parameter.default.as_ref().map(|default| match default {
         Value::String(_) => default.clone(),
         other => {
@@ -207,6 +226,22 @@ fn parameter_field(
     }
 }
 
+/// The description on one line where the code prompt has room for only one, reported
+/// when that joined lines.
+fn one_line(description: String, field: Field, what: &str, losses: &mut Vec<Loss>) -> String {
+    match join_lines(&description) {
+        Some(joined) => {
+            losses.push(Loss::new(
+                LossCode::DescriptionJoined,
+                field,
+                format!("TaskWeaver's code prompt shows {what} after a single `# `, so its later lines would be read as Python; its lines were joined with spaces."),
+            ));
+            joined
+        }
+        None => description,
+    }
+}
+
 /// Named return values as they are; an Arcade output becomes one value named `result`.
 fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     let output = &tool.output;
@@ -225,6 +260,8 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
                         format!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
                     ));
                 }
+                // format_prompt() puts a return value's description after one `# `.
+                let description = one_line(description, Field::Return(index), &format!("the description of `{}`", value.name), losses);
                 schema::Field {
                     name: value.name.clone(),
                     type_name: Some(annotation(&value.value_type, Field::Return(index), losses)),
@@ -259,6 +296,8 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
         "`result` return value",
         MIN_DESCRIPTION,
     );
+    // One comment line in the code prompt; the note below reports the change.
+    let description = join_lines(&description).unwrap_or(description);
     let mut notes = vec!["the output became the return value `result`".to_owned()];
     if !output.modes.is_empty() {
         notes.push(format!("its modes ({}) were dropped", output.modes_text()));
@@ -288,7 +327,12 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
 }
 
 /// Python code as it is; JSON calls become Python calls with the prompt as a comment.
-fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
+fn examples(
+    tool: &Tool,
+    name: &str,
+    written: &[schema::Field],
+    losses: &mut Vec<Loss>,
+) -> Option<String> {
     let mut blocks = Vec::new();
     for (index, example) in tool.examples.iter().enumerate() {
         let prompt = example
@@ -309,7 +353,8 @@ fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
                 ),
             )),
             ExampleCall::Arguments { value, .. } => {
-                blocks.push(format!("{prompt}{}", python::call(name, value)));
+                let arguments = call_arguments(tool, written, index, value, losses);
+                blocks.push(format!("{prompt}{}", python::call(name, &arguments)));
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
                     Field::Example(index),
@@ -333,6 +378,43 @@ fn examples(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> Option<String> {
         }
     }
     (!blocks.is_empty()).then(|| blocks.join("\n"))
+}
+
+/// An example's arguments under the parameter names written, without those that are
+/// no parameter (AnythingLLM examples that set a setup argument): TaskWeaver would
+/// refuse the call.
+fn call_arguments(
+    tool: &Tool,
+    written: &[schema::Field],
+    index: usize,
+    arguments: &Value,
+    losses: &mut Vec<Loss>,
+) -> Value {
+    let Value::Object(map) = arguments else {
+        return arguments.clone();
+    };
+    let mut renamed = Map::new();
+    for (key, value) in map {
+        let position = tool.parameters.iter().position(|p| &p.name == key);
+        match position.and_then(|i| written.get(i)) {
+            Some(field) => {
+                renamed.insert(field.name.clone(), value.clone());
+            }
+            None => {
+                let what = if tool.settings.iter().any(|s| &s.key == key) {
+                    format!("the setting `{key}`")
+                } else {
+                    format!("`{key}`")
+                };
+                losses.push(Loss::new(
+                    LossCode::ExampleArgumentDropped,
+                    Field::Example(index),
+                    format!("example {} passes {what}, which is not a parameter, so TaskWeaver would refuse the call; the argument {key}={value} was dropped.", index + 1),
+                ));
+            }
+        }
+    }
+    Value::Object(renamed)
 }
 
 fn configurations(
