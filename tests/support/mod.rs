@@ -143,6 +143,11 @@ pub fn validate_document(
     }
 }
 
+/// Whether a name is safe as a single path component (no separator, no `..`).
+pub fn check_file_name(name: &str) -> Result<(), String> {
+    toolshift_model::dialect::check_file_name(name).map_err(|e| e.to_string())
+}
+
 /// Copies a file, or a folder with everything in it (an AnythingLLM skill input).
 pub fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     if from.is_dir() {
