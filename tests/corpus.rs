@@ -29,6 +29,8 @@ struct Plan {
     selects: fn(&Path) -> bool,
     targets: &'static [&'static str],
     may_refuse: bool,
+    /// The output must be the input, byte for byte, with an empty report.
+    identical: bool,
 }
 
 fn named(path: &Path, prefix: &str) -> bool {
@@ -54,18 +56,21 @@ const PLANS: &[Plan] = &[
         selects: |p| named(p, "v2sdk_"),
         targets: &["arcade-v1"],
         may_refuse: false,
+        identical: false,
     },
     Plan {
         folder: "arcade",
         selects: |p| named(p, "v2sdk_"),
         targets: ALL,
         may_refuse: false,
+        identical: false,
     },
     Plan {
         folder: "arcade",
         selects: |p| named(p, "v3_"),
         targets: ALL,
         may_refuse: false,
+        identical: false,
     },
     // Arcade v1 cannot hold a tool without parameters, or an OAuth2 provider without a URL.
     Plan {
@@ -73,12 +78,22 @@ const PLANS: &[Plan] = &[
         selects: |p| named(p, "v3_"),
         targets: &["arcade-v1"],
         may_refuse: true,
+        identical: false,
     },
     Plan {
         folder: "arcade-sdk",
         selects: |p| p.extension().is_some_and(|e| e == "json"),
-        targets: ALL,
+        targets: &["arcade-v2", "taskweaver", "anythingllm"],
         may_refuse: false,
+        identical: false,
+    },
+    // What the SDK serialized comes back unchanged.
+    Plan {
+        folder: "arcade-sdk",
+        selects: |p| p.extension().is_some_and(|e| e == "json"),
+        targets: &["arcade"],
+        may_refuse: false,
+        identical: true,
     },
     // Arcade v1 cannot hold a tool without parameters.
     Plan {
@@ -86,30 +101,35 @@ const PLANS: &[Plan] = &[
         selects: |p| p.extension().is_some_and(|e| e == "json"),
         targets: &["arcade-v1"],
         may_refuse: true,
+        identical: false,
     },
     Plan {
         folder: "taskweaver",
         selects: yaml,
         targets: ALL,
         may_refuse: false,
+        identical: false,
     },
     Plan {
         folder: "taskweaver",
         selects: yaml,
         targets: &["arcade-v1"],
         may_refuse: true,
+        identical: false,
     },
     Plan {
         folder: "anythingllm",
         selects: skill,
         targets: ALL,
         may_refuse: false,
+        identical: false,
     },
     Plan {
         folder: "anythingllm",
         selects: skill,
         targets: &["arcade-v1"],
         may_refuse: true,
+        identical: false,
     },
 ];
 
@@ -135,20 +155,24 @@ fn main() {
                         entry.strip_prefix(&corpus).unwrap_or(&entry).display()
                     );
                     let entry = entry.clone();
-                    let may_refuse = plan.may_refuse;
+                    let (may_refuse, identical) = (plan.may_refuse, plan.identical);
                     trials.push(Trial::test(name, move || {
-                        convert(&entry, target, may_refuse)
+                        convert(&entry, target, may_refuse, identical)
                     }));
                 }
             }
         }
+        let sdk = support::corpus_entries(&corpus.join("arcade-sdk"));
+        trials.push(Trial::test("arcade-sdk: validate is clean", move || {
+            validate_clean(&sdk)
+        }));
     } else {
         eprintln!("corpus: TOOLSHIFT_CORPUS is not set; set it to ../shared/corpus to convert the real-world files");
     }
     libtest_mimic::run(&arguments, trials).exit();
 }
 
-fn convert(input: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
+fn convert(input: &Path, target: &str, may_refuse: bool, identical: bool) -> Result<(), Failed> {
     let scratch = Scratch::new()?;
     let path = input
         .canonicalize()
@@ -195,9 +219,59 @@ fn convert(input: &Path, target: &str, may_refuse: bool) -> Result<(), Failed> {
     if first.is_empty() {
         return Err("exit 0 but nothing was written".into());
     }
+    if identical {
+        let original = std::fs::read(input).map_err(|e| e.to_string())?;
+        if first.len() != 1 || first.values().next() != Some(&original) {
+            return Err("the output is not the input, byte for byte".into());
+        }
+        let report: serde_json::Value =
+            serde_json::from_str(first_report).map_err(|e| e.to_string())?;
+        if report["files"][0]["entries"] != serde_json::json!([]) {
+            return Err(format!("the report is not empty: {first_report}").into());
+        }
+    }
     for (name, bytes) in first {
         validate_output(target, name, bytes)?;
         check_code(name, bytes)?;
+    }
+    Ok(())
+}
+
+/// `toolshift validate` on every file, with and without `--official`: no violation, no warning.
+fn validate_clean(paths: &[PathBuf]) -> Result<(), Failed> {
+    let files: Vec<String> = paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            p.canonicalize()
+                .unwrap_or_else(|_| p.clone())
+                .display()
+                .to_string()
+        })
+        .collect();
+    if files.is_empty() {
+        return Err("no Arcade SDK files found".into());
+    }
+    let scratch = Scratch::new()?;
+    for official in [false, true] {
+        let mut args = vec!["validate".to_owned()];
+        if official {
+            args.push("--official".to_owned());
+        }
+        args.extend(files.iter().cloned());
+        let run = run_toolshift(scratch.path(), &args, None)?;
+        let summary = format!(
+            "{} files: {} valid, 0 invalid, 0 unreadable; 0 warnings",
+            files.len(),
+            files.len()
+        );
+        if run.status != Some(0) || !run.stdout.is_empty() || !run.stderr.contains(&summary) {
+            return Err(format!(
+                "validate (official: {official}) exited {:?}:\n{}{}",
+                run.status, run.stdout, run.stderr
+            )
+            .into());
+        }
     }
     Ok(())
 }
