@@ -347,18 +347,26 @@ impl Job<'_> {
 }
 
 fn emit_report(args: &ConvertArgs, report: &BatchReport) -> anyhow::Result<()> {
+    // A failure must reach the terminal even when the report goes elsewhere, or a
+    // batch that exits 2 would say nothing.
+    let errors_to_stderr = || {
+        for file in &report.files {
+            if let (Status::Failed, Some(error)) = (file.status, &file.error) {
+                eprintln!("{}: error: {error}", file.input);
+            }
+        }
+    };
     let text = match args.report {
         ReportFormat::Text => report.to_text(),
         ReportFormat::Json => report.to_json(),
         ReportFormat::None => {
-            for file in &report.files {
-                if let (Status::Failed, Some(error)) = (file.status, &file.error) {
-                    eprintln!("{}: error: {error}", file.input);
-                }
-            }
+            errors_to_stderr();
             return Ok(());
         }
     };
+    if args.report_file.is_some() {
+        errors_to_stderr();
+    }
     match &args.report_file {
         Some(path) => output::write_all(&[Planned {
             path: path.clone(),

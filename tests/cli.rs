@@ -693,3 +693,39 @@ fn inputs_over_the_size_limit_are_refused_unread() {
         run.stderr
     );
 }
+
+#[test]
+fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "good.json", V2_TOOL);
+    write(&scratch, "bad.json", "{\"name\": ");
+    for format in ["text", "json"] {
+        let run = run_toolshift(
+            scratch.path(),
+            &args(&[
+                "convert",
+                "good.json",
+                "bad.json",
+                "--to",
+                "arcade",
+                "-o",
+                "out",
+                "--report",
+                format,
+                "--report-file",
+                "report.txt",
+            ]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.status, Some(2), "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("bad.json: error: "),
+            "{format}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("good.json"), "{}", run.stderr);
+        let report = std::fs::read_to_string(scratch.path().join("report.txt")).unwrap();
+        assert!(report.contains("bad.json"), "{report}");
+    }
+}

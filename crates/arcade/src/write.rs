@@ -290,7 +290,7 @@ fn requirements(
             losses.push(Loss::new(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
-                format!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, details.join(", ")),
+                format!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, toolshift_model::text::and_list(&details)),
             ));
         }
         if tool.origin.as_deref() != Some(ID) {

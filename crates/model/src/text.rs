@@ -39,6 +39,15 @@ pub fn join_lines(text: &str) -> Option<String> {
     Some(lines.join(" "))
 }
 
+/// `a`, `a and b`, `a, b and c`: a list for a sentence.
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => (*only).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`,
 /// `SendEmail` → `Send Email`.
 pub fn humanize(name: &str) -> String {
@@ -87,6 +96,13 @@ pub fn single_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn and_list_reads_as_prose() {
+        assert_eq!(and_list(&[]), "");
+        assert_eq!(and_list(&["required flag"]), "required flag");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
 
     #[test]
     fn join_lines_makes_one_comment_line() {

@@ -6,7 +6,7 @@ use crate::types::write_type;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
-use toolshift_model::text::{ensure_description, join_lines, single_line};
+use toolshift_model::text::{and_list, ensure_description, join_lines, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
@@ -455,9 +455,9 @@ fn configurations(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
                 format!(
-                    "TaskWeaver configurations hold only a value; the {} of `{}` were dropped.",
-                    details.join(", "),
-                    setting.key
+                    "TaskWeaver configurations hold only a value; `{}` lost its {}.",
+                    setting.key,
+                    and_list(&details),
                 ),
             ));
         }
