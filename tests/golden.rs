@@ -52,22 +52,17 @@ fn bless() -> bool {
 fn run_case(case: &Path) -> Result<(), Failed> {
     let args_text = std::fs::read_to_string(case.join("args")).map_err(|e| format!("args: {e}"))?;
     let args: Vec<String> = args_text.split_whitespace().map(str::to_owned).collect();
-    let input = std::fs::read_dir(case)
-        .map_err(|e| e.to_string())?
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("input"))
-        })
-        .ok_or("no input.* file")?;
+    let input = support::golden_input(case).ok_or("no input.* file")?;
     let input_name = input
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or("input name")?;
 
     let scratch = Scratch::new()?;
-    copy_tree(&input, &scratch.path().join(&input_name))?;
+    for file in support::golden_input_files(case) {
+        let name = file.file_name().ok_or("input name")?;
+        copy_tree(&file, &scratch.path().join(name))?;
+    }
     let mut outcomes = Vec::new();
     for (format, out) in [("text", "out"), ("json", "out-json")] {
         std::fs::create_dir_all(scratch.path().join(out)).map_err(|e| e.to_string())?;

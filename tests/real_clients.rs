@@ -70,6 +70,11 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "the golden skill's examples are odd on purpose (unknown arguments, a call that is not JSON), to test how each target handles them",
     ),
     (
+        "golden/allm-to-tw-renamed-example-args",
+        "examples[1].call passes FX_API_KEY",
+        "the golden skill's example sets its API key as an argument, as real skills do, to test that TaskWeaver output drops it",
+    ),
+    (
         "golden/allm-zero-params-to-v1-refused",
         "Imported plugin by hubId",
         "the golden skill ships no handler.js; toolshift never invents one for a skill it copies",
@@ -752,14 +757,7 @@ fn golden_documents(golden: &Path) -> Vec<Document> {
     cases
         .iter()
         .filter_map(|case| {
-            let input = std::fs::read_dir(case)
-                .ok()?
-                .flatten()
-                .map(|e| e.path())
-                .find(|p| {
-                    p.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with("input"))
-                })?;
+            let input = support::golden_input(case)?;
             Some(Document {
                 name: format!("golden/{}", case.file_name()?.to_string_lossy()),
                 dialect: dialect_of(&input)?,
@@ -846,12 +844,7 @@ fn golden_outputs(golden: &Path, scratch: &Path) -> Vec<Output> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let input = std::fs::read_dir(&case).ok().and_then(|entries| {
-            entries.flatten().map(|e| e.path()).find(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("input"))
-            })
-        });
+        let input = support::golden_input(&case);
         let identity = input
             .as_deref()
             .and_then(dialect_of)

@@ -143,6 +143,32 @@ pub fn validate_document(
     }
 }
 
+/// A golden case's input manifest: `input.json`, `input.yaml`, the skill folder `input`;
+/// never a companion such as `input.py`.
+pub fn golden_input(case: &Path) -> Option<PathBuf> {
+    let mut inputs = golden_input_files(case);
+    inputs.retain(|p| !p.extension().is_some_and(|e| e == "py" || e == "js"));
+    inputs.into_iter().next()
+}
+
+/// Every `input*` entry of a golden case: the manifest and its companions.
+pub fn golden_input_files(case: &Path) -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(case)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("input"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    inputs.sort();
+    inputs
+}
+
 /// Whether a name is safe as a single path component (no separator, no `..`).
 pub fn check_file_name(name: &str) -> Result<(), String> {
     toolshift_model::dialect::check_file_name(name).map_err(|e| e.to_string())

@@ -3,7 +3,9 @@
 use crate::schema::{self, SCHEMA_VERSION};
 use crate::{ID, REQUIRED_PREFIX};
 use serde_json::Value;
-use toolshift_model::dialect::{check_file_name, collect_extras, deserialize_document};
+use toolshift_model::dialect::{
+    check_file_name, collect_extras, deserialize_document, read_companion,
+};
 use toolshift_model::pointer::child;
 use toolshift_model::settings::looks_secret;
 use toolshift_model::{
@@ -12,7 +14,6 @@ use toolshift_model::{
 };
 
 /// Handlers larger than this are not read: no skill handler comes close.
-const MAX_HANDLER_BYTES: u64 = 4 * 1024 * 1024;
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let skill: schema::Skill = deserialize_document(source.document)?;
@@ -166,28 +167,11 @@ fn implementation(file: Option<&str>, source: &Source<'_>) -> Result<Implementat
             format!("the handler must be a file in the skill folder: {error}"),
         )
     })?;
-    let path = source.dir.map(|dir| dir.join(file));
-    let content = match &path {
-        Some(path) if path.is_file() => {
-            let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(u64::MAX);
-            if size > MAX_HANDLER_BYTES {
-                return Err(DialectError::invalid(
-                    "/entrypoint/file",
-                    format!("{file} is larger than {MAX_HANDLER_BYTES} bytes"),
-                ));
-            }
-            let text = std::fs::read_to_string(path).map_err(|e| DialectError::Io {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })?;
-            Some(text)
-        }
-        _ => None,
-    };
+    let content = read_companion(source, file, "/entrypoint/file")?;
     Ok(Implementation {
         language: "javascript".into(),
         file: file.to_owned(),
-        present: path.as_ref().map(|p| p.is_file()),
+        present: source.dir.map(|_| content.is_some()),
         content,
     })
 }

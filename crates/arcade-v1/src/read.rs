@@ -150,7 +150,12 @@ fn split_qualified_name(name: &str) -> Option<(&str, &str)> {
     let identifier = |part: &str| {
         !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     };
-    (identifier(toolkit) && identifier(tool)).then_some((toolkit, tool))
+    // The tool part is whatever the v1 writer put after the toolkit, so a name such as
+    // `Gfx.3d-render` comes back as it went.
+    let tool_name = |part: &str| {
+        !part.is_empty() && !part.contains('.') && !part.chars().any(char::is_whitespace)
+    };
+    (identifier(toolkit) && tool_name(tool)).then_some((toolkit, tool))
 }
 
 fn value_schema(schema: &schema::ValueSchema) -> ValueSchema {

@@ -228,6 +228,39 @@ pub fn collect_extras(
     }
 }
 
+/// The largest companion file (`handler.js`, `<code>.py`) a reader takes into the model.
+pub const MAX_COMPANION_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The text of `file` beside the manifest, if it is there. `pointer` names the key that
+/// led to it, for errors.
+pub fn read_companion(
+    source: &Source<'_>,
+    file: &str,
+    pointer: &str,
+) -> Result<Option<String>, DialectError> {
+    let Some(path) = source.dir.map(|dir| dir.join(file)) else {
+        return Ok(None);
+    };
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let size = std::fs::metadata(&path)
+        .map(|m| m.len())
+        .unwrap_or(u64::MAX);
+    if size > MAX_COMPANION_BYTES {
+        return Err(DialectError::invalid(
+            pointer,
+            format!("{file} is larger than {MAX_COMPANION_BYTES} bytes"),
+        ));
+    }
+    std::fs::read_to_string(&path)
+        .map(Some)
+        .map_err(|e| DialectError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+}
+
 /// Refuses a name that would place a file anywhere but directly inside the output folder.
 pub fn check_file_name(name: &str) -> Result<(), DialectError> {
     let refuse = |reason: &str| {

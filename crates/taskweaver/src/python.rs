@@ -11,6 +11,10 @@ const KEYWORDS: &[&str] = &[
     "with", "yield",
 ];
 
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name)
+}
+
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
@@ -148,21 +152,25 @@ pub fn stub(
     out.push_str("from __future__ import annotations\n\nfrom taskweaver.plugin import Plugin, register_plugin\n\n\n");
     out.push_str("@register_plugin\n");
     let _ = writeln!(out, "class {class}(Plugin):");
+    // The prompt shows the parameters in YAML order, so a positional call binds them
+    // in that order. Python forbids a required parameter after an optional one; where
+    // the YAML has one, the parameters from the first optional one on are keyword-only,
+    // so the order stays and a positional call can never bind a value to the wrong name.
+    let first_optional = parameters.iter().position(|p| !p.required);
+    let mut keyword_only =
+        !first_optional.is_some_and(|first| parameters.iter().skip(first).any(|p| p.required));
     let mut signature = vec!["self".to_owned()];
-    let ordered = parameters
-        .iter()
-        .filter(|p| p.required)
-        .chain(parameters.iter().filter(|p| !p.required));
-    for parameter in ordered {
+    for parameter in parameters {
+        if !parameter.required && !keyword_only {
+            keyword_only = true;
+            signature.push("*".to_owned());
+        }
         let annotation = comment_free(&parameter.annotation);
         let default = if parameter.required { "" } else { " = None" };
-        signature.push(format!(
-            "{}: {annotation}{default}",
-            identifier(&parameter.name)
-        ));
+        signature.push(format!("{}: {annotation}{default}", parameter.name));
     }
     let _ = writeln!(out, "    def __call__({}):", signature.join(", "));
-    let mut used: Vec<String> = parameters.iter().map(|p| identifier(&p.name)).collect();
+    let mut used: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
     for key in config_keys {
         let mut variable = identifier(&key.to_ascii_lowercase());
         while used.contains(&variable) {
@@ -210,6 +218,44 @@ mod tests {
         assert_eq!(
             call("klarna_search", &args),
             r#"result = klarna_search(query="laptop \"pro\"", size=10, exact=True, tags=["a", None], **{"bad-key": 1.5, "class": {"x": 1}})"#
+        );
+    }
+
+    fn parameter(name: &str, required: bool) -> StubParameter {
+        StubParameter {
+            name: name.to_owned(),
+            annotation: "str".to_owned(),
+            required,
+        }
+    }
+
+    #[test]
+    fn the_stub_binds_calls_in_the_order_the_prompt_shows() {
+        let mixed = stub(
+            "p",
+            "",
+            &[
+                parameter("a", true),
+                parameter("b", false),
+                parameter("c", true),
+            ],
+            &[],
+            &[],
+        );
+        assert!(
+            mixed.contains("def __call__(self, a: str, *, b: str = None, c: str):"),
+            "{mixed}"
+        );
+        let ordered = stub(
+            "p",
+            "",
+            &[parameter("a", true), parameter("b", false)],
+            &[],
+            &[],
+        );
+        assert!(
+            ordered.contains("def __call__(self, a: str, b: str = None):"),
+            "{ordered}"
         );
     }
 

@@ -4,7 +4,9 @@ use crate::schema::{self, Field};
 use crate::types::read_type;
 use crate::ID;
 use serde_json::Value;
-use toolshift_model::dialect::{check_file_name, collect_extras, deserialize_document};
+use toolshift_model::dialect::{
+    check_file_name, collect_extras, deserialize_document, read_companion,
+};
 use toolshift_model::settings::looks_secret;
 use toolshift_model::{
     DialectError, Example, ExampleCall, Extra, Implementation, Imported, Output, Parameter,
@@ -160,14 +162,15 @@ fn implementation(
             format!("`code` must name a file beside the plugin: {error}"),
         ));
     }
-    let present = match (safe, source.dir) {
-        (Ok(()), Some(dir)) => Some(dir.join(&file).is_file()),
-        _ => None,
+    // The same dialect carries the Python it finds, as AnythingLLM carries handler.js.
+    let content = match safe {
+        Ok(()) => read_companion(source, &file, "/code")?,
+        Err(_) => None,
     };
     Ok(Implementation {
         language: "python".into(),
+        present: source.dir.map(|_| content.is_some()),
         file,
-        present,
-        content: None,
+        content,
     })
 }

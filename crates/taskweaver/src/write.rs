@@ -51,16 +51,18 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         }
     };
 
+    let names = parameter_names(tool, &mut losses);
     let parameters: Vec<schema::Field> = tool
         .parameters
         .iter()
+        .zip(names)
         .enumerate()
-        .map(|(index, parameter)| parameter_field(index, parameter, &mut losses))
+        .map(|(index, (parameter, name))| parameter_field(index, parameter, name, &mut losses))
         .collect();
     let returns = returns(tool, &mut losses);
     let examples = examples(tool, &name, &parameters, &mut losses);
     let configurations = configurations(tool, options, &mut losses);
-    let (code, scaffold) = implementation(tool, &name, options, &mut losses)?;
+    let (code, scaffold) = implementation(tool, &name, &parameters, options, &mut losses)?;
 
     let extra_bool = |pointer: &str| tool.extra(ID, pointer).and_then(Value::as_bool);
     let plugin = schema::Plugin {
@@ -124,12 +126,14 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 /// Refuses a name that is a path; replaces the characters `^[a-zA-Z0-9_]+$` does not allow.
 fn plugin_name(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     check_file_name(name)?;
-    let sanitized = python::underscored(name);
+    // The prompt shows the plugin as `def NAME(`, so the name must be a Python
+    // identifier as well as match the schema's `^[a-zA-Z0-9_]+$`.
+    let sanitized = python::identifier(name);
     if sanitized != name {
         losses.push(Loss::new(
             LossCode::NameSanitized,
             Field::Name,
-            format!("TaskWeaver names allow only letters, digits and `_`; `{name}` was written as `{sanitized}`."),
+            format!("TaskWeaver shows a plugin to the model as a Python function, so its name must be an identifier; `{name}` was written as `{sanitized}`."),
         ));
     }
     Ok(sanitized)
@@ -150,22 +154,58 @@ fn annotation(value_type: &ValueType, field: Field, losses: &mut Vec<Loss>) -> S
     }
 }
 
+/// TaskWeaver passes parameters as keyword arguments of `__call__(self, ...)`, so each
+/// name must be an identifier, not a keyword, not `self`, and unique in the tool.
+fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
+    let mut written: Vec<String> = Vec::new();
+    for (index, parameter) in tool.parameters.iter().enumerate() {
+        let original = parameter.name.as_str();
+        let mut name = if python::is_identifier(original) && original != "self" {
+            original.to_owned()
+        } else {
+            python::identifier(original)
+        };
+        if name == "self" {
+            name.push('_');
+        }
+        // A later parameter's own name wins over a sanitized earlier one only if it
+        // came first; either way no two parameters share a name.
+        while written.contains(&name)
+            || (name != original
+                && tool
+                    .parameters
+                    .iter()
+                    .any(|p| p.name == name && p.name != original))
+        {
+            name.push('_');
+        }
+        if name != original {
+            let why = if original == "self" {
+                "`self` is the plugin instance in `__call__(self, ...)`".to_owned()
+            } else if python::is_keyword(original) {
+                format!("`{original}` is a Python keyword")
+            } else if python::is_identifier(original) {
+                format!("another parameter is already written as `{original}`")
+            } else {
+                format!("`{original}` is not a Python identifier")
+            };
+            losses.push(Loss::new(
+                LossCode::NameSanitized,
+                Field::Parameter(index),
+                format!("TaskWeaver passes parameters as Python keyword arguments and {why}; it was written as `{name}`."),
+            ));
+        }
+        written.push(name);
+    }
+    written
+}
+
 fn parameter_field(
     index: usize,
     parameter: &toolshift_model::Parameter,
+    name: String,
     losses: &mut Vec<Loss>,
 ) -> schema::Field {
-    let name = if python::is_identifier(&parameter.name) {
-        parameter.name.clone()
-    } else {
-        let fixed = python::identifier(&parameter.name);
-        losses.push(Loss::new(
-            LossCode::NameSanitized,
-            Field::Parameter(index),
-            format!("TaskWeaver passes parameters as Python keyword arguments; `{}` is not an identifier and was written as `{fixed}`.", parameter.name),
-        ));
-        fixed
-    };
     let required = match parameter.required {
         Some(required) => required,
         None => {
@@ -523,6 +563,7 @@ type Scaffold = Option<(String, String)>;
 fn implementation(
     tool: &Tool,
     name: &str,
+    written: &[schema::Field],
     options: &WriteOptions,
     losses: &mut Vec<Loss>,
 ) -> Result<(Option<String>, Scaffold), DialectError> {
@@ -540,6 +581,17 @@ fn implementation(
         _ => None,
     };
     let stem = python_stem.unwrap_or_else(|| name.to_owned());
+    // Python the source carried is the implementation itself: written as it was, and
+    // never over a file that exists (the user may have changed it since).
+    if let Some(content) = tool
+        .implementation
+        .as_ref()
+        .filter(|i| i.language == "python")
+        .and_then(|i| i.content.as_ref())
+    {
+        check_file_name(&format!("{stem}.py"))?;
+        return Ok((code, Some((format!("{stem}.py"), content.clone()))));
+    }
     let foreign = tool
         .implementation
         .as_ref()
@@ -564,8 +616,9 @@ fn implementation(
     let parameters: Vec<StubParameter> = tool
         .parameters
         .iter()
-        .map(|p| StubParameter {
-            name: p.name.clone(),
+        .zip(written)
+        .map(|(p, field)| StubParameter {
+            name: field.name.clone(),
             annotation: write_type(&p.schema.value_type).unwrap_or_else(|_| "Any".to_owned()),
             required: p.required.unwrap_or(false),
         })
