@@ -13,7 +13,6 @@ use toolshift_model::{
     Primitive, Setting, Source, Tool, ValueSchema, ValueType,
 };
 
-/// Handlers larger than this are not read: no skill handler comes close.
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let skill: schema::Skill = deserialize_document(source.document)?;

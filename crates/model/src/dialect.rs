@@ -228,7 +228,8 @@ pub fn collect_extras(
     }
 }
 
-/// The largest companion file (`handler.js`, `<code>.py`) a reader takes into the model.
+/// The largest companion file (`handler.js`, `<code>.py`) a reader takes into the model;
+/// no real handler or plugin comes close.
 pub const MAX_COMPANION_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The text of `file` beside the manifest, if it is there. `pointer` names the key that
