@@ -13,7 +13,6 @@ use toolshift_model::{
     Primitive, Setting, Source, Tool, ValueSchema, ValueType,
 };
 
-
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let skill: schema::Skill = deserialize_document(source.document)?;
     let mut extras = Vec::new();
