@@ -204,20 +204,54 @@ fn param(
             format!("AnythingLLM has no required flag; `{}` is required, so its description now starts with `{}`.", parameter.name, REQUIRED_PREFIX.trim_end()),
         ));
     }
+    let value_type = param_type(
+        &parameter.schema.value_type,
+        &parameter.name,
+        Field::ParameterSchema(index),
+        losses,
+    );
+    // The model is shown `{type, enum}`: string values constrain only a string. On a list
+    // or object sent as JSON text they would allow one exact text, and on a number none.
+    let allowed = match &parameter.schema.allowed {
+        Some(values) if !holds_string_values(&parameter.schema.value_type) => {
+            let listed = values
+                .iter()
+                .map(|v| format!("`{v}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            description = format!("{} (allowed: {listed})", description.trim_end());
+            let why = match &parameter.schema.value_type {
+                ValueType::Array(_) => format!("`{}` is a list sent as JSON text, and its allowed values {values:?} apply to each element, which an AnythingLLM `enum` cannot say", parameter.name),
+                _ => format!("an AnythingLLM `enum` holds strings, which cannot constrain the {value_type} `{}` to {values:?}", parameter.name),
+            };
+            // The entry names the whole parameter: its enum and its description changed.
+            losses.push(Loss::new(
+                LossCode::EnumFolded,
+                Field::Parameter(index),
+                format!("{why}; the values were listed in its description instead."),
+            ));
+            None
+        }
+        other => other.clone(),
+    };
     schema::Param {
         description: Some(description),
-        value_type: Some(
-            param_type(
-                &parameter.schema.value_type,
-                &parameter.name,
-                Field::ParameterSchema(index),
-                losses,
-            )
-            .to_owned(),
-        ),
-        allowed: parameter.schema.allowed.clone(),
+        value_type: Some(value_type.to_owned()),
+        allowed,
         default: parameter.default.clone(),
         unknown: Map::new(),
+    }
+}
+
+/// Whether the type's values are strings, so that a list of strings can constrain it.
+fn holds_string_values(value_type: &ValueType) -> bool {
+    match value_type {
+        ValueType::Primitive(Primitive::String) => true,
+        ValueType::Native {
+            equivalent: Some(equivalent),
+            ..
+        } => matches!(**equivalent, ValueType::Primitive(Primitive::String)),
+        _ => false,
     }
 }
 

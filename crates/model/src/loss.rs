@@ -65,6 +65,8 @@ loss_codes! {
         "An array parameter or output became an untyped `json` value; its element type is gone.";
     EnumDropped = "enum-dropped", Lost,
         "The target cannot constrain this type to a list of allowed values, so the list was dropped.";
+    EnumFolded = "enum-folded", Changed,
+        "The target cannot constrain this type to a list of allowed values, so the values were listed in the description instead.";
     EnumOnNonString = "enum-on-non-string", Changed,
         "Arcade v1 allows `enum` only on string parameters; toolshift kept this one, but a v1 output will drop it.";
     NameQualified = "name-qualified", Changed,
