@@ -9,12 +9,16 @@
 use crate::registry::DIALECTS;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::path::Path;
 use toolshift_model::{syntax, Dialect, DialectError, LossCode, Source, WriteOptions};
 
 struct Probe {
     dialect: &'static str,
     name: &'static str,
     text: &'static str,
+    /// Read as if the implementation file it names were beside it (`handler.js`,
+    /// `<code>.py`), so the rules about carrying implementations fire too.
+    companions: bool,
 }
 
 const PROBES: &[Probe] = &[
@@ -22,61 +26,73 @@ const PROBES: &[Probe] = &[
         dialect: "arcade-v1",
         name: "arcade-v1-full.json",
         text: include_str!("probes/arcade-v1-full.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v1",
         name: "arcade-v1-plain.json",
         text: include_str!("probes/arcade-v1-plain.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v1",
         name: "arcade-v1-token.json",
         text: include_str!("probes/arcade-v1-token.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v2",
         name: "arcade-v2-full.json",
         text: include_str!("probes/arcade-v2-full.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v2",
         name: "arcade-v2-bare.json",
         text: include_str!("probes/arcade-v2-bare.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v2",
         name: "arcade-v2-authority.json",
         text: include_str!("probes/arcade-v2-authority.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade-v2",
         name: "arcade-v2-modes-only.json",
         text: include_str!("probes/arcade-v2-modes-only.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade",
         name: "arcade-full.json",
         text: include_str!("probes/arcade-full.json"),
+        companions: false,
     },
     Probe {
         dialect: "arcade",
         name: "arcade-generic.json",
         text: include_str!("probes/arcade-generic.json"),
+        companions: false,
     },
     Probe {
         dialect: "taskweaver",
         name: "taskweaver-full.yaml",
         text: include_str!("probes/taskweaver-full.yaml"),
+        companions: true,
     },
     Probe {
         dialect: "anythingllm",
         name: "anythingllm-full.json",
         text: include_str!("probes/anythingllm-full.json"),
+        companions: true,
     },
     Probe {
         dialect: "anythingllm",
         name: "anythingllm-bare.json",
         text: include_str!("probes/anythingllm-bare.json"),
+        companions: false,
     },
 ];
 
@@ -92,15 +108,23 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
     for probe in PROBES.iter().filter(|p| p.dialect == from.id()) {
         let (document, _) =
             syntax::parse(probe.text).map_err(|e| format!("probe {}: {e}", probe.name))?;
+        // A probe sits in a folder named after it, which no file is read from.
+        let folder = Path::new(probe.name.split('.').next().unwrap_or(probe.name));
         let source = Source {
             display: probe.name,
-            dir: None,
+            dir: Some(folder),
             document: &document,
         };
         let imported = from
             .read(&source)
             .map_err(|e| format!("probe {}: {e}", probe.name))?;
         let mut tool = imported.tool;
+        if probe.companions {
+            if let Some(implementation) = tool.implementation.as_mut() {
+                implementation.present = Some(true);
+                implementation.content = Some(String::new());
+            }
+        }
         tool.origin = Some(from.id().to_owned());
         for scaffold in [false, true] {
             let options = WriteOptions {
@@ -160,7 +184,9 @@ pub fn render_all() -> Result<String, String> {
          This file is generated from the code: `toolshift explain` runs each dialect's reader\n\
          on the probe documents in `src/probes/` (together they use every field of the\n\
          canonical model) and each other dialect's writer on the result, with and without\n\
-         `--scaffold`, and records every loss. `tests/docs.rs` fails when this file is stale;\n\
+         `--scaffold`, and records every loss. Each probe sits in a folder named after it, and\n\
+         the fullest ones are read as if their implementation file were beside them.\n\
+         `tests/docs.rs` fails when this file is stale;\n\
          regenerate it with `TOOLSHIFT_BLESS=1 cargo test --test docs`.\n",
     );
     for from in DIALECTS {
@@ -168,6 +194,19 @@ pub fn render_all() -> Result<String, String> {
             out.push('\n');
             out.push_str(&render_pair(*from, *to, &pair(*from, *to)?));
         }
+    }
+    out.push_str(
+        "\n## Within one dialect\n\n\
+         A conversion within one dialect reproduces its input with an empty report\n\
+         (docs/properties.md, identity). These codes fire only for inputs that break the\n\
+         dialect's own schema or loader, and for credentials without `--keep-secrets`.\n",
+    );
+    for dialect in DIALECTS {
+        out.push('\n');
+        out.push_str(&format!(
+            "#{}",
+            render_pair(*dialect, *dialect, &pair(*dialect, *dialect)?)
+        ));
     }
     Ok(out)
 }

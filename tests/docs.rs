@@ -115,11 +115,11 @@ fn the_loss_matrix_is_not_stale() {
         .flatten()
         .filter(|entry| entry.file_name() != "model")
         .count();
-    assert_eq!(
-        generated.matches("\n## ").count(),
-        dialects * (dialects - 1),
-        "{generated}"
-    );
+    let pairs = generated
+        .lines()
+        .filter(|line| line.starts_with("## ") && line.contains(" → "))
+        .count();
+    assert_eq!(pairs, dialects * (dialects - 1), "{generated}");
 }
 
 #[test]

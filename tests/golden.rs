@@ -53,14 +53,18 @@ fn run_case(case: &Path) -> Result<(), Failed> {
     let args_text = std::fs::read_to_string(case.join("args")).map_err(|e| format!("args: {e}"))?;
     let args: Vec<String> = args_text.split_whitespace().map(str::to_owned).collect();
     let input = support::golden_input(case).ok_or("no input.* file")?;
-    let input_name = input
+    let scratch = Scratch::new()?;
+    // A skill folder is placed as AnythingLLM keeps it, named after its hubId.
+    let input_name = support::loadable(&input, scratch.path())
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or("input name")?;
-
-    let scratch = Scratch::new()?;
     for file in support::golden_input_files(case) {
-        let name = file.file_name().ok_or("input name")?;
+        let name = if file == input {
+            input_name.clone().into()
+        } else {
+            file.file_name().ok_or("input name")?.to_os_string()
+        };
         copy_tree(&file, &scratch.path().join(name))?;
     }
     let mut outcomes = Vec::new();

@@ -62,7 +62,9 @@ struct Counts {
 fn main() {
     let arguments = Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut documents = golden_documents(&root.join("golden"));
+    // Skill folders are read from copies named after their hubId, as AnythingLLM keeps them.
+    let scratch = support::Scratch::new().unwrap();
+    let mut documents = golden_documents(&root.join("golden"), scratch.path());
     if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from) {
         documents.extend(corpus_documents(&corpus));
     }
@@ -184,7 +186,10 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         // An input that breaks its own dialect's schema, even after normalization,
         // cannot come back unchanged in a valid output: there, every difference
         // must be reported instead.
-        let well_formed = validate_document(from, &normalized_input).is_ok();
+        // So does an input its own loader refuses (the dialect's lint names why: a skill
+        // without handler.js, a hubId that is not its folder's name).
+        let well_formed =
+            validate_document(from, &normalized_input).is_ok() && from.lint(&source).is_empty();
         if well_formed && !first.entries.is_empty() {
             let codes: Vec<String> = first
                 .entries
@@ -360,7 +365,7 @@ fn load(path: &Path, name: String) -> Option<Document> {
     })
 }
 
-fn golden_documents(golden: &Path) -> Vec<Document> {
+fn golden_documents(golden: &Path, scratch: &Path) -> Vec<Document> {
     let mut cases: Vec<PathBuf> = std::fs::read_dir(golden)
         .unwrap()
         .flatten()
@@ -370,7 +375,7 @@ fn golden_documents(golden: &Path) -> Vec<Document> {
     cases
         .iter()
         .filter_map(|case| {
-            let input = support::golden_input(case)?;
+            let input = support::loadable(&support::golden_input(case)?, scratch);
             load(
                 &input,
                 format!("golden/{}", case.file_name()?.to_string_lossy()),

@@ -55,16 +55,6 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "the golden weather skill's example passes a name that is not a parameter, as real skills do, to test how each target handles it",
     ),
     (
-        "golden/allm-lenient-json-to-allm",
-        "Imported plugin by hubId",
-        "the golden skill ships no handler.js, and its plugin.json starts with a comment, which the loader cannot repair; toolshift writes strict JSON but never invents a handler for a skill it copies",
-    ),
-    (
-        "golden/allm-odd-examples-to-tw",
-        "Imported plugin by hubId",
-        "the golden skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
         "golden/allm-odd-examples-to-tw",
         "examples[",
         "the golden skill's examples are odd on purpose (unknown arguments, a call that is not JSON), to test how each target handles them",
@@ -73,46 +63,6 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "golden/allm-to-tw-renamed-example-args",
         "examples[1].call passes FX_API_KEY",
         "the golden skill's example sets its API key as an argument, as real skills do, to test that TaskWeaver output drops it",
-    ),
-    (
-        "golden/allm-zero-params-to-v1-refused",
-        "Imported plugin by hubId",
-        "the golden skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/file_read_sandbox",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/medium-draft-publisher",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/network-sniffer",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/python-sandbox-skill",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/sandbox-session-shell",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/stability-ai-image",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
-    ),
-    (
-        "corpus/anythingllm/win_registry_get",
-        "Imported plugin by hubId",
-        "the skill ships no handler.js; toolshift never invents one for a skill it copies",
     ),
     (
         "corpus/anythingllm/medium-draft-publisher",
@@ -177,7 +127,7 @@ fn main() {
     }
     let scratch = Scratch::new().unwrap();
     for document in &mut documents {
-        document.path = loadable(&document.path, scratch.path());
+        document.path = support::loadable(&document.path, scratch.path());
     }
     let mut outputs = golden_outputs(&root.join("golden"), scratch.path());
     let mut round_trips = Vec::new();
@@ -269,8 +219,9 @@ fn main() {
     );
 
     let mut trials = Vec::new();
+    let mut used = std::collections::BTreeSet::new();
     for output in outputs {
-        let verdict = loads(&output, &seen);
+        let verdict = loads(&output, &seen, &mut used);
         let identity = output
             .original
             .as_ref()
@@ -285,6 +236,22 @@ fn main() {
             ));
         }
     }
+    let unused: Vec<String> = EXCEPTIONS
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| !used.contains(index))
+        .map(|(_, (input, prefix, _))| format!("{input}: {prefix}"))
+        .collect();
+    trials.push(Trial::test("every exception is still needed", move || {
+        if unused.is_empty() {
+            Ok(())
+        } else {
+            Err(Failed::from(format!(
+                "these exceptions excused nothing; remove them:\n{}",
+                unused.join("\n")
+            )))
+        }
+    }));
     for trip in round_trips {
         let verdict = covered(&trip, &seen);
         trials.push(Trial::test(
@@ -293,31 +260,6 @@ fn main() {
         ));
     }
     libtest_mimic::run(&arguments, trials).exit();
-}
-
-/// AnythingLLM finds a skill only in a folder named after its hubId; a golden input
-/// folder is named `input`, so it is checked, and converted, from a copy that is.
-fn loadable(path: &Path, scratch: &Path) -> PathBuf {
-    let Ok((manifest, _)) = read_manifest(path) else {
-        return path.to_path_buf();
-    };
-    let hub_id = manifest["hubId"].as_str().unwrap_or_default();
-    if !path.is_dir() || hub_id.is_empty() || path.file_name().is_some_and(|n| n == hub_id) {
-        return path.to_path_buf();
-    }
-    if support::check_file_name(hub_id).is_err() {
-        return path.to_path_buf();
-    }
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let copy = scratch
-        .join(format!(
-            "originals/{}",
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ))
-        .join(hub_id);
-    support::copy_tree(path, &copy).unwrap();
-    copy
 }
 
 /// Converts with the built binary; the written manifest (or skill folder) and the
@@ -440,7 +382,12 @@ fn problems(client: &str, result: &Value) -> Vec<String> {
     problems
 }
 
-fn loads(output: &Output, seen: &BTreeMap<String, Value>) -> Result<(), String> {
+/// Whether the output loads cleanly; `used` collects the exceptions that excused a problem.
+fn loads(
+    output: &Output,
+    seen: &BTreeMap<String, Value>,
+    used: &mut std::collections::BTreeSet<usize>,
+) -> Result<(), String> {
     let result = seen
         .get(&key(&output.path))
         .ok_or("the checker has no result")?;
@@ -458,13 +405,19 @@ fn loads(output: &Output, seen: &BTreeMap<String, Value>) -> Result<(), String> 
     let unexcused: Vec<String> = problems(output.target, result)
         .into_iter()
         .filter(|problem| {
-            let listed = EXCEPTIONS
-                .iter()
-                .any(|(input, prefix, _)| label.starts_with(input) && problem.starts_with(prefix));
+            let listed = EXCEPTIONS.iter().position(|(input, prefix, _)| {
+                label.starts_with(input) && problem.starts_with(prefix)
+            });
             // The original fails the same loader: the same way, or worse.
             let original_has_it =
                 original_rejected || original_problems.iter().any(|p| p == problem);
-            !(listed && original_has_it)
+            match listed {
+                Some(index) if original_has_it => {
+                    used.insert(index);
+                    false
+                }
+                _ => true,
+            }
         })
         .collect();
     if unexcused.is_empty() {
@@ -860,7 +813,7 @@ fn golden_outputs(golden: &Path, scratch: &Path) -> Vec<Output> {
                 original: input
                     .as_deref()
                     .filter(|_| identity)
-                    .map(|input| loadable(input, scratch)),
+                    .map(|input| support::loadable(input, scratch)),
             });
         }
     }

@@ -169,6 +169,34 @@ pub fn golden_input_files(case: &Path) -> Vec<PathBuf> {
     inputs
 }
 
+/// AnythingLLM finds a skill only in a folder named after its hubId; a golden input
+/// folder is named `input`, so it is read, converted and checked from a copy under
+/// `scratch` that is. Anything else is returned as it is.
+pub fn loadable(path: &Path, scratch: &Path) -> PathBuf {
+    let Ok((manifest, _)) = read_manifest(path) else {
+        return path.to_path_buf();
+    };
+    let hub_id = manifest["hubId"].as_str().unwrap_or_default();
+    if !path.is_dir() || hub_id.is_empty() || path.file_name().is_some_and(|n| n == hub_id) {
+        return path.to_path_buf();
+    }
+    if check_file_name(hub_id).is_err() {
+        return path.to_path_buf();
+    }
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let copy = scratch
+        .join(format!(
+            "originals/{}",
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ))
+        .join(hub_id);
+    if copy_tree(path, &copy).is_err() {
+        return path.to_path_buf();
+    }
+    copy
+}
+
 /// Whether a name is safe as a single path component (no separator, no `..`).
 pub fn check_file_name(name: &str) -> Result<(), String> {
     toolshift_model::dialect::check_file_name(name).map_err(|e| e.to_string())

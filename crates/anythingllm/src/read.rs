@@ -9,8 +9,8 @@ use toolshift_model::dialect::{
 use toolshift_model::pointer::child;
 use toolshift_model::settings::looks_secret;
 use toolshift_model::{
-    DialectError, Example, ExampleCall, Extra, Implementation, Imported, InputHint, Parameter,
-    Primitive, Setting, Source, Tool, ValueSchema, ValueType,
+    DialectError, Example, ExampleCall, Extra, Field, Implementation, Imported, InputHint, Loss,
+    LossCode, Parameter, Primitive, Setting, Source, Tool, ValueSchema, ValueType,
 };
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
@@ -136,10 +136,19 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         extras,
         ..Tool::default()
     };
-    Ok(Imported {
-        tool,
-        losses: Vec::new(),
-    })
+    let mut losses = Vec::new();
+    let folder = source
+        .dir
+        .and_then(|dir| dir.file_name())
+        .map(|name| name.to_string_lossy().into_owned());
+    if let Some(folder) = folder.filter(|folder| *folder != tool.name) {
+        losses.push(Loss::new(
+            LossCode::FolderRenamed,
+            Field::Name,
+            format!("the skill's folder is `{folder}` but its hubId is `{}`; AnythingLLM finds a skill by its hubId, so it never loaded from there. The output folder is named after the hubId.", tool.name),
+        ));
+    }
+    Ok(Imported { tool, losses })
 }
 
 fn read_type(name: Option<&str>) -> ValueType {

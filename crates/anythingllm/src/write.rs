@@ -83,12 +83,6 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let setup_args = setup_args(tool, options, &mut losses);
     let examples = examples(tool, &mut losses);
     let handler = handler(tool, &hub_id, &mut losses);
-    let handler_file = match (&handler, &tool.implementation) {
-        (Some((file, _)), _) => file.clone(),
-        // A skill read without its handler keeps pointing at the file it named.
-        (None, Some(implementation)) => implementation.file.clone(),
-        (None, None) => "handler.js".to_owned(),
-    };
 
     let skill = schema::Skill {
         active: Some(active),
@@ -103,7 +97,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         setup_args: (!setup_args.is_empty()).then_some(setup_args),
         examples: (!examples.is_empty()).then_some(examples),
         entrypoint: schema::Entrypoint {
-            file: Some(handler_file.clone()),
+            file: Some(HANDLER.to_owned()),
             params,
             unknown: Map::new(),
         },
@@ -144,13 +138,11 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         content: OutputContent::Manifest(document),
         create_only: false,
     }];
-    if let Some((file, text)) = handler {
-        files.push(OutputFile {
-            path: format!("{hub_id}/{file}"),
-            content: OutputContent::Text(text),
-            create_only: true,
-        });
-    }
+    files.push(OutputFile {
+        path: format!("{hub_id}/{HANDLER}"),
+        content: OutputContent::Text(handler),
+        create_only: true,
+    });
     Ok(Written { files, losses })
 }
 
@@ -472,6 +464,15 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
     for (index, example) in tool.examples.iter().enumerate() {
         let call = match &example.call {
             ExampleCall::Arguments { value, original } => {
+                // A skill whose call was JSON itself rather than its text crashes the
+                // loader's showcaseFunctions; the text is what it reads.
+                if original.is_none() && tool.origin.as_deref() == Some(ID) {
+                    losses.push(Loss::new(
+                        LossCode::ValueStringified,
+                        Field::Example(index),
+                        format!("example {}'s call was JSON, not a string, which AnythingLLM's loader cannot read; it was written as its JSON text.", index + 1),
+                    ));
+                }
                 let text = original
                     .clone()
                     .filter(|text| serde_json::from_str::<Value>(text).ok().as_ref() == Some(value))
@@ -501,9 +502,13 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
     examples
 }
 
-/// The original handler where the source was AnythingLLM, otherwise a scaffold; nothing
-/// for a skill that was read without a handler, since there is nothing to copy.
-fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> Option<(String, String)> {
+/// The file AnythingLLM loads, whatever `entrypoint.file` says.
+const HANDLER: &str = "handler.js";
+
+/// The handler's text: the original where the source carried JavaScript, written as
+/// `handler.js` since that is the file the loader loads; otherwise a scaffold, since a
+/// skill without `handler.js` is listed but never attaches.
+fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
     let original = tool
         .implementation
         .as_ref()
@@ -511,20 +516,19 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> Option<(String,
     if let Some((implementation, content)) =
         original.and_then(|i| i.content.as_ref().map(|c| (i, c)))
     {
-        let file = if check_file_name(&implementation.file).is_ok() {
-            implementation.file.clone()
-        } else {
-            "handler.js".to_owned()
-        };
-        return Some((file, content.clone()));
-    }
-    if tool.origin.as_deref() == Some(ID) && original.is_some() {
-        return None;
+        if implementation.file != HANDLER {
+            losses.push(Loss::new(
+                LossCode::HandlerRenamed,
+                Field::Implementation,
+                format!("AnythingLLM always loads {HANDLER}, whatever `entrypoint.file` says; {} was written as {HANDLER}.", implementation.file),
+            ));
+        }
+        return content.clone();
     }
     let origin = match &tool.implementation {
         Some(implementation) if implementation.language == "javascript" => {
             format!(
-                "The original {} was not found beside the manifest.",
+                "The original {} was not found beside the manifest, and without {HANDLER} AnythingLLM lists the skill but never attaches it.",
                 implementation.file
             )
         }
@@ -544,8 +548,5 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> Option<(String,
         Field::Implementation,
         format!("handler.js is a scaffold written by toolshift. {origin}"),
     ));
-    Some((
-        "handler.js".to_owned(),
-        javascript::scaffold(hub_id, &origin, &parameters, &setup),
-    ))
+    javascript::scaffold(hub_id, &origin, &parameters, &setup)
 }

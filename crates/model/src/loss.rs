@@ -147,6 +147,10 @@ loss_codes! {
         "An example was rewritten in the target's form (a JSON call as a Python call, say).";
     ImplementationScaffolded = "implementation-scaffolded", Defaulted,
         "The implementation cannot be carried; toolshift wrote a scaffold that names the original file and must be completed by hand.";
+    HandlerRenamed = "handler-renamed", Changed,
+        "AnythingLLM always loads handler.js; the handler the skill named was written as handler.js.";
+    FolderRenamed = "folder-renamed", Changed,
+        "The skill's folder is named after its hubId, which AnythingLLM requires; the input folder had another name.";
     ImplementationDropped = "implementation-dropped", Lost,
         "The target has no reference to an implementation file; it was dropped.";
     MetadataDropped = "metadata-dropped", Lost,
