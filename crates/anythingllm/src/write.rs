@@ -480,12 +480,11 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
                 Value::String(text)
             }
             ExampleCall::Verbatim(text) => Value::String(text.clone()),
-            ExampleCall::Code { language, .. } => {
-                losses.push(Loss::new(
-                    LossCode::ExampleDropped,
-                    Field::Example(index),
-                    format!("AnythingLLM examples are a prompt and a JSON call; the {language} example code was dropped. Write prompts and calls by hand."),
-                ));
+            ExampleCall::Code {
+                language, calls, ..
+            } => {
+                let written = code_examples(tool, index, examples.len(), language, calls, losses);
+                examples.extend(written);
                 continue;
             }
         };
@@ -500,6 +499,85 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
         });
     }
     examples
+}
+
+/// The calls of the tool found in example code, each as `{prompt, call}`; what is not a
+/// call with literal arguments is reported one by one.
+fn code_examples(
+    tool: &Tool,
+    index: usize,
+    first_output: usize,
+    language: &str,
+    calls: &[toolshift_model::CodeCall],
+    losses: &mut Vec<Loss>,
+) -> Vec<schema::Example> {
+    if calls.is_empty() {
+        losses.push(Loss::new(
+            LossCode::ExampleDropped,
+            Field::Example(index),
+            format!("AnythingLLM examples are a prompt and a JSON call, and the {language} example code calls `{}` nowhere; it was dropped. Write prompts and calls by hand.", tool.name),
+        ));
+        return Vec::new();
+    }
+    let mut examples = Vec::new();
+    for call in calls {
+        let arguments = match &call.arguments {
+            Ok(arguments) => arguments,
+            Err(why) => {
+                losses.push(Loss::new(
+                    LossCode::ExampleDropped,
+                    Field::Example(index),
+                    format!("`{}` cannot be an AnythingLLM example: {why}. Write its prompt and JSON call by hand.", one_spaced(&call.statement)),
+                ));
+                continue;
+            }
+        };
+        // Each call lands in its own example: name that one in the output. The code's
+        // dialect keeps all its examples in one place, so the source pointer stays right.
+        let field = Field::Example(first_output + examples.len());
+        let prompt = match &call.prompt {
+            Some(prompt) => {
+                losses.push(Loss::new(
+                    LossCode::ExampleRewritten,
+                    field,
+                    format!("`{}` became an example with its comment as the prompt and its arguments as the JSON call.", one_spaced(&call.statement)),
+                ));
+                prompt.clone()
+            }
+            None => {
+                let prompt = format!("Use {} with {}", tool.name, summary(arguments));
+                losses.push(Loss::new(
+                    LossCode::FieldDefaulted,
+                    field,
+                    format!("`{}` became an example with its arguments as the JSON call; it has no comment above it, so the prompt {prompt:?} was written. Write what a user would ask.", one_spaced(&call.statement)),
+                ));
+                prompt
+            }
+        };
+        examples.push(schema::Example {
+            prompt: Some(prompt),
+            call: Some(Value::String(arguments.to_string())),
+            unknown: Map::new(),
+        });
+    }
+    examples
+}
+
+/// A statement on one line with single spaces, for a message.
+fn one_spaced(statement: &str) -> String {
+    statement.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `city "Oslo", days 3`: the arguments, for a generated prompt.
+fn summary(arguments: &Value) -> String {
+    match arguments {
+        Value::Object(map) if !map.is_empty() => map
+            .iter()
+            .map(|(key, value)| format!("{key} {value}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => "no arguments".to_owned(),
+    }
 }
 
 /// The file AnythingLLM loads, whatever `entrypoint.file` says.

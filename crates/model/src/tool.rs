@@ -367,10 +367,26 @@ pub enum ExampleCall {
         value: Value,
         original: Option<String>,
     },
-    /// Source code in some language (TaskWeaver `examples` is Python).
-    Code { language: String, text: String },
+    /// Source code in some language (TaskWeaver `examples` is Python), with the calls of
+    /// the tool its reader could find in it.
+    Code {
+        language: String,
+        text: String,
+        calls: Vec<CodeCall>,
+    },
     /// A call string that was not valid JSON, kept verbatim.
     Verbatim(String),
+}
+
+/// One call of the tool found in example code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeCall {
+    /// The comment right above the call.
+    pub prompt: Option<String>,
+    /// The statement as written.
+    pub statement: String,
+    /// The arguments by parameter name, or why they are not literal values.
+    pub arguments: Result<Value, String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -3,6 +3,7 @@
 //! `schema` mirrors the official schema; `read` and `write` map it to and from the
 //! canonical model; `types` maps Python annotations; `python` writes Python source.
 
+mod examples;
 mod lint;
 mod python;
 mod read;

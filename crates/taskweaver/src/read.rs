@@ -33,7 +33,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         }
     }
 
-    let parameters = plugin
+    let parameters: Vec<Parameter> = plugin
         .parameters
         .iter()
         .enumerate()
@@ -89,13 +89,17 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let examples = match &plugin.examples {
         None => Vec::new(),
-        Some(Value::String(code)) => vec![Example {
-            prompt: None,
-            call: ExampleCall::Code {
-                language: "python".into(),
-                text: code.clone(),
-            },
-        }],
+        Some(Value::String(code)) => {
+            let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
+            vec![Example {
+                prompt: None,
+                call: ExampleCall::Code {
+                    language: "python".into(),
+                    text: code.clone(),
+                    calls: crate::examples::parse(code, &plugin.name, &names),
+                },
+            }]
+        }
         Some(other) => {
             extras.push(Extra {
                 dialect: ID.into(),

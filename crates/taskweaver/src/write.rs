@@ -381,7 +381,7 @@ fn examples(
             .map(|p| format!("# {}\n", single_line(p)))
             .unwrap_or_default();
         match &example.call {
-            ExampleCall::Code { language, text } if language == "python" => {
+            ExampleCall::Code { language, text, .. } if language == "python" => {
                 blocks.push(text.clone())
             }
             ExampleCall::Code { language, .. } => losses.push(Loss::new(
