@@ -84,6 +84,10 @@ pub struct ConvertArgs {
     /// OAuth2 provider id for targets that require one (google, github, slack, ...).
     #[arg(long, value_name = "ID")]
     pub provider: Option<String>,
+    /// OAuth2 authorization URL for targets that require one (arcade-v1), where the tool
+    /// has none and its provider is not in docs/providers.md.
+    #[arg(long, value_name = "URL")]
+    pub oauth2_url: Option<String>,
     /// Copy the values of credentials (api keys, tokens, passwords) into the output.
     #[arg(long)]
     pub keep_secrets: bool,

@@ -184,6 +184,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             toolkit: args.toolkit.clone(),
             toolkit_version: args.toolkit_version.clone(),
             provider: args.provider.clone(),
+            oauth2_url: args.oauth2_url.clone(),
             keep_secrets: args.keep_secrets,
             scaffold: args.scaffold,
         },

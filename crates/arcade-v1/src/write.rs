@@ -55,12 +55,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .collect();
 
     let output = output(tool, &mut losses);
-    let requirements = authorization(&tool.authorization, &mut losses)?.map(|authorization| {
-        schema::Requirements {
-            authorization: Some(authorization),
-            unknown: Default::default(),
-        }
-    });
+    let requirements =
+        authorization(&tool.authorization, options, &mut losses)?.map(|authorization| {
+            schema::Requirements {
+                authorization: Some(authorization),
+                unknown: Default::default(),
+            }
+        });
 
     losses.extend(unheld(
         tool,
@@ -256,6 +257,7 @@ fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
 
 fn authorization(
     authorization: &Authorization,
+    options: &WriteOptions,
     losses: &mut Vec<Loss>,
 ) -> Result<Option<schema::Authorization>, DialectError> {
     use schema::{Authorization as A, AuthorizationKeyword as K};
@@ -266,6 +268,11 @@ fn authorization(
         Authorization::OAuth2(oauth2) => {
             let url = match (&oauth2.authority, &oauth2.provider) {
                 (Some(authority), _) => authority.clone(),
+                // The user's own answer beats the table: an engine may use another server.
+                (None, _) if options.oauth2_url.is_some() => {
+                    options.oauth2_url.clone().unwrap_or_default()
+                }
+
                 (None, Some(provider)) => match provider_by_id(provider) {
                     Some(known) => {
                         losses.push(Loss::new(
@@ -279,7 +286,7 @@ fn authorization(
                         return Err(DialectError::Inexpressible {
                             dialect: ID,
                             pointer: "/requirements/authorization/oauth2/url".into(),
-                            reason: format!("Arcade v1 requires an OAuth2 URL; the input has none and provider `{provider}` has no known URL (see docs/providers.md)"),
+                            reason: format!("Arcade v1 requires an OAuth2 URL; the input has none and provider `{provider}` has no known URL (see docs/providers.md); pass --oauth2-url URL"),
                         })
                     }
                 },
@@ -287,7 +294,7 @@ fn authorization(
                     return Err(DialectError::Inexpressible {
                         dialect: ID,
                         pointer: "/requirements/authorization/oauth2/url".into(),
-                        reason: "Arcade v1 requires an OAuth2 URL and the input gives neither a URL nor a provider".into(),
+                        reason: "Arcade v1 requires an OAuth2 URL and the input gives neither a URL nor a provider; pass --oauth2-url URL".into(),
                     })
                 }
             };

@@ -29,6 +29,8 @@ pub struct WriteOptions {
     pub toolkit: Option<String>,
     pub toolkit_version: Option<String>,
     pub provider: Option<String>,
+    /// The authorization URL to write where the target requires one and the tool has none.
+    pub oauth2_url: Option<String>,
     pub keep_secrets: bool,
     pub scaffold: bool,
 }

@@ -91,6 +91,8 @@ loss_codes! {
         "The target requires an OAuth2 provider id and none could be inferred; the generic `oauth2` was written.";
     ProviderDropped = "provider-dropped", Lost,
         "The target has no OAuth2 provider id, or no authorization id; it was dropped.";
+    ScopesDropped = "scopes-dropped", Lost,
+        "The target cannot say which OAuth2 scopes the token needs; they were dropped.";
     AuthorityDropped = "authority-dropped", Lost,
         "The target names an OAuth2 provider by id only; the authorization URL was dropped.";
     AuthorityInferred = "authority-inferred", Defaulted,

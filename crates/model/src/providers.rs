@@ -9,6 +9,8 @@ pub struct KnownProvider {
     /// A URL whose host is one of these, or a subdomain of one, names this provider.
     pub hosts: &'static [&'static str],
     pub authority: &'static str,
+    /// The provider's documentation of its OAuth 2.0 authorization endpoint.
+    pub source: &'static str,
 }
 
 pub const KNOWN_PROVIDERS: &[KnownProvider] = &[
@@ -20,72 +22,159 @@ pub const KNOWN_PROVIDERS: &[KnownProvider] = &[
             "googleapis.com",
         ],
         authority: "https://accounts.google.com",
+        source: "https://developers.google.com/identity/protocols/oauth2/web-server",
     },
     KnownProvider {
         id: "github",
         hosts: &["github.com"],
         authority: "https://github.com",
+        source: "https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps",
     },
     // Both Slack ids authorize against one server; the host alone picks the bot form.
     KnownProvider {
         id: "slack",
         hosts: &["slack.com"],
         authority: "https://slack.com",
+        source: "https://api.slack.com/authentication/oauth-v2",
     },
     KnownProvider {
         id: "slack_user",
         hosts: &[],
         authority: "https://slack.com",
+        source: "https://api.slack.com/authentication/oauth-v2",
     },
     KnownProvider {
         id: "github_app",
         hosts: &[],
         authority: "https://github.com",
+        source: "https://docs.github.com/en/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-user-access-token-for-a-github-app",
     },
     KnownProvider {
         id: "microsoft",
         hosts: &["login.microsoftonline.com", "login.live.com"],
         authority: "https://login.microsoftonline.com",
+        source: "https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow",
     },
     KnownProvider {
         id: "x",
         hosts: &["x.com", "twitter.com"],
         authority: "https://twitter.com",
+        source: "https://developer.x.com/en/docs/authentication/oauth-2-0/authorization-code",
     },
     KnownProvider {
         id: "zoom",
         hosts: &["zoom.us"],
         authority: "https://zoom.us",
+        source: "https://developers.zoom.us/docs/integrations/oauth/",
     },
     KnownProvider {
         id: "linkedin",
         hosts: &["linkedin.com"],
         authority: "https://www.linkedin.com",
+        source: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow",
     },
     KnownProvider {
         id: "spotify",
         hosts: &["accounts.spotify.com"],
         authority: "https://accounts.spotify.com",
+        source: "https://developer.spotify.com/documentation/web-api/tutorials/code-flow",
     },
     KnownProvider {
         id: "dropbox",
         hosts: &["dropbox.com"],
         authority: "https://www.dropbox.com",
+        source: "https://www.dropbox.com/developers/documentation/http/documentation",
     },
     KnownProvider {
         id: "atlassian",
         hosts: &["auth.atlassian.com"],
         authority: "https://auth.atlassian.com",
+        source: "https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/",
     },
     KnownProvider {
         id: "discord",
         hosts: &["discord.com"],
         authority: "https://discord.com",
+        source: "https://discord.com/developers/docs/topics/oauth2",
     },
     KnownProvider {
         id: "notion",
         hosts: &["api.notion.com"],
         authority: "https://api.notion.com",
+        source: "https://developers.notion.com/docs/authorization",
+    },
+    KnownProvider {
+        id: "airtable",
+        hosts: &["airtable.com"],
+        authority: "https://airtable.com",
+        source: "https://airtable.com/developers/web/api/oauth-reference",
+    },
+    KnownProvider {
+        id: "asana",
+        hosts: &["asana.com"],
+        authority: "https://app.asana.com",
+        source: "https://developers.asana.com/docs/oauth",
+    },
+    KnownProvider {
+        id: "attio",
+        hosts: &["attio.com"],
+        authority: "https://app.attio.com",
+        source: "https://docs.attio.com/rest-api/tutorials/connect-an-app-through-oauth",
+    },
+    KnownProvider {
+        id: "calendly",
+        hosts: &["calendly.com"],
+        authority: "https://auth.calendly.com",
+        source: "https://developer.calendly.com/api-docs",
+    },
+    KnownProvider {
+        id: "clickup",
+        hosts: &["clickup.com"],
+        authority: "https://app.clickup.com",
+        source: "https://clickup.com/api/developer-portal/authentication/",
+    },
+    KnownProvider {
+        id: "figma",
+        hosts: &["figma.com"],
+        authority: "https://www.figma.com",
+        source: "https://www.figma.com/developers/api#oauth2",
+    },
+    KnownProvider {
+        id: "hubspot",
+        hosts: &["hubspot.com"],
+        authority: "https://app.hubspot.com",
+        source: "https://developers.hubspot.com/docs/api/oauth-quickstart-guide",
+    },
+    KnownProvider {
+        id: "linear",
+        hosts: &["linear.app"],
+        authority: "https://linear.app",
+        source: "https://developers.linear.app/docs/oauth/authentication",
+    },
+    // Power BI signs in through the Microsoft identity platform; its URL reads as `microsoft`.
+    KnownProvider {
+        id: "microsoft-powerbi",
+        hosts: &[],
+        authority: "https://login.microsoftonline.com",
+        source: "https://learn.microsoft.com/en-us/power-bi/developer/embedded/register-app",
+    },
+    KnownProvider {
+        id: "pagerduty",
+        hosts: &["pagerduty.com"],
+        authority: "https://identity.pagerduty.com",
+        source: "https://developer.pagerduty.com/docs/oauth-functionality",
+    },
+    KnownProvider {
+        id: "reddit",
+        hosts: &["reddit.com"],
+        authority: "https://www.reddit.com",
+        source: "https://github.com/reddit-archive/reddit/wiki/OAuth2",
+    },
+    KnownProvider {
+        id: "twitch",
+        hosts: &["twitch.tv"],
+        authority: "https://id.twitch.tv",
+        source: "https://dev.twitch.tv/docs/authentication/getting-tokens-oauth/",
     },
 ];
 
@@ -122,8 +211,9 @@ fn host_of(url: &str) -> Option<String> {
 
 /// The table `docs/providers.md` shows, rendered from `KNOWN_PROVIDERS`.
 pub fn markdown_table() -> String {
-    let mut table =
-        String::from("| provider id | hosts | authorization URL written |\n|---|---|---|\n");
+    let mut table = String::from(
+        "| provider id | hosts | authorization URL written | source |\n|---|---|---|---|\n",
+    );
     for provider in KNOWN_PROVIDERS {
         let hosts = if provider.hosts.is_empty() {
             "(none)".to_owned()
@@ -136,8 +226,8 @@ pub fn markdown_table() -> String {
                 .join(", ")
         };
         table.push_str(&format!(
-            "| `{}` | {hosts} | {} |\n",
-            provider.id, provider.authority
+            "| `{}` | {hosts} | {} | {} |\n",
+            provider.id, provider.authority, provider.source
         ));
     }
     table
@@ -146,6 +236,41 @@ pub fn markdown_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The OAuth2 providers arcade-core 4.23 builds in (`arcade_core.auth`).
+    const ARCADE_CORE_PROVIDERS: [&str; 24] = [
+        "airtable",
+        "asana",
+        "atlassian",
+        "attio",
+        "calendly",
+        "clickup",
+        "discord",
+        "dropbox",
+        "figma",
+        "github",
+        "google",
+        "hubspot",
+        "linear",
+        "linkedin",
+        "microsoft",
+        "microsoft-powerbi",
+        "notion",
+        "pagerduty",
+        "reddit",
+        "slack",
+        "spotify",
+        "twitch",
+        "x",
+        "zoom",
+    ];
+
+    #[test]
+    fn every_provider_the_arcade_sdk_builds_in_is_known() {
+        for id in ARCADE_CORE_PROVIDERS {
+            assert!(provider_by_id(id).is_some(), "{id} is missing");
+        }
+    }
 
     #[test]
     fn hosts_and_subdomains_match() {

@@ -525,9 +525,44 @@ fn configurations(
             Field::Authorization,
             format!("TaskWeaver has no authorization requirement; configuration `{unique}` now holds the token ({detail}). Read it with self.config.get({unique:?})."),
         ));
-        configurations.insert(unique, Value::Null);
+        configurations.insert(unique.clone(), Value::Null);
+        // A configuration holds only a value: what says how to get the token is gone.
+        if let Authorization::OAuth2(oauth2) = &tool.authorization {
+            oauth2_details_lost(oauth2, &unique, losses);
+        }
     }
     configurations
+}
+
+fn oauth2_details_lost(oauth2: &toolshift_model::OAuth2, key: &str, losses: &mut Vec<Loss>) {
+    let mut lost = |code: LossCode, field: Field, what: String| {
+        losses.push(Loss::new(
+            code,
+            field,
+            format!("a TaskWeaver configuration holds only a value, so nothing in the plugin says that `{key}` needs {what}; get such a token by hand."),
+        ));
+    };
+    if let Some(provider) = &oauth2.provider {
+        lost(
+            LossCode::ProviderDropped,
+            Field::AuthProvider,
+            format!("a token from OAuth2 provider `{provider}`"),
+        );
+    }
+    if let Some(authority) = &oauth2.authority {
+        lost(
+            LossCode::AuthorityDropped,
+            Field::AuthAuthority,
+            format!("a token from the authorization server {authority}"),
+        );
+    }
+    if let Some(scopes) = oauth2.scopes.as_ref().filter(|s| !s.is_empty()) {
+        lost(
+            LossCode::ScopesDropped,
+            Field::AuthScopes,
+            format!("the scopes {}", scopes.join(" ")),
+        );
+    }
 }
 
 fn is_blank(value: &Value) -> bool {
