@@ -729,3 +729,89 @@ fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
         assert!(report.contains("bad.json"), "{report}");
     }
 }
+
+const SKILL: &str = r#"{"active": true, "hubId": "weather", "name": "Weather", "version": "1.0.0",
+  "description": "Current weather for a city.",
+  "examples": [{"prompt": "Weather in Oslo?", "call": "{\"city\": \"Oslo\"}"},
+               {"prompt": "In Paris, in Fahrenheit", "call": "{\"city\": \"Paris\", \"units\": \"imperial\"}"}],
+  "entrypoint": {"file": "handler.js", "params": {
+    "city": {"description": "(required) City name", "type": "string"},
+    "units": {"description": "metric or imperial", "type": "string"}}}}"#;
+
+const HANDLER: &str =
+    "module.exports.runtime = { handler: async function ({ city }) { return city; } };\n";
+
+#[test]
+fn a_skill_in_a_folder_not_named_after_its_hub_id_is_reported_and_renamed() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("old-name")).unwrap();
+    write(&scratch, "old-name/plugin.json", SKILL);
+    write(&scratch, "old-name/handler.js", HANDLER);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "old-name", "--to", "anythingllm", "-o", "out"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("old-name: changed folder-renamed /hubId -> /hubId: the skill's folder is `old-name` but its hubId is `weather`"),
+        "{}",
+        run.stderr
+    );
+    assert!(scratch.path().join("out/weather/plugin.json").is_file());
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("out/weather/handler.js")).unwrap(),
+        HANDLER
+    );
+}
+
+#[test]
+fn anythingllm_examples_survive_a_trip_through_taskweaver() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("weather")).unwrap();
+    write(&scratch, "weather/plugin.json", SKILL);
+    write(&scratch, "weather/handler.js", HANDLER);
+    for (input, to, out) in [
+        ("weather", "taskweaver", "tw"),
+        ("tw/weather.yaml", "anythingllm", "back"),
+    ] {
+        std::fs::create_dir_all(scratch.path().join(out)).unwrap();
+        let run = run_toolshift(
+            scratch.path(),
+            &args(&["convert", input, "--to", to, "-o", out]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.status, Some(0), "{}", run.stderr);
+    }
+    let back: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(scratch.path().join("back/weather/plugin.json")).unwrap(),
+    )
+    .unwrap();
+    let examples: Vec<(String, serde_json::Value)> = back["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["prompt"].as_str().unwrap().to_owned(),
+                serde_json::from_str(e["call"].as_str().unwrap()).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        examples,
+        vec![
+            (
+                "Weather in Oslo?".to_owned(),
+                serde_json::json!({"city": "Oslo"})
+            ),
+            (
+                "In Paris, in Fahrenheit".to_owned(),
+                serde_json::json!({"city": "Paris", "units": "imperial"})
+            ),
+        ]
+    );
+}
