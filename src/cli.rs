@@ -88,6 +88,11 @@ pub struct ConvertArgs {
     /// has none and its provider is not in docs/providers.md.
     #[arg(long, value_name = "URL")]
     pub oauth2_url: Option<String>,
+    /// Write only what each target's official schema allows: keys its loader reads beyond
+    /// the schema (AnythingLLM enum and default, the Arcade v1 enum) move into
+    /// descriptions and hints, each reported.
+    #[arg(long)]
+    pub official: bool,
     /// Copy the values of credentials (api keys, tokens, passwords) into the output.
     #[arg(long)]
     pub keep_secrets: bool,

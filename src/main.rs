@@ -187,6 +187,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             oauth2_url: args.oauth2_url.clone(),
             keep_secrets: args.keep_secrets,
             scaffold: args.scaffold,
+            official: args.official,
         },
         destination,
         claims,
@@ -267,9 +268,16 @@ impl Job<'_> {
             .map_err(|e| e.to_string())?;
         for file in &conversion.files {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
-                let violations =
+                let mut violations =
                     self.schemas
                         .violations(self.to, schemas::Reading::Applied, document)?;
+                if self.options.official {
+                    violations.extend(self.schemas.violations(
+                        self.to,
+                        schemas::Reading::Official,
+                        document,
+                    )?);
+                }
                 if !violations.is_empty() {
                     let listed: Vec<String> = violations
                         .iter()

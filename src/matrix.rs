@@ -126,9 +126,10 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
             }
         }
         tool.origin = Some(from.id().to_owned());
-        for scaffold in [false, true] {
+        for (scaffold, official) in [(false, false), (true, false), (false, true)] {
             let options = WriteOptions {
                 scaffold,
+                official,
                 ..WriteOptions::default()
             };
             match to.write(&tool, &options) {
@@ -183,8 +184,8 @@ pub fn render_all() -> Result<String, String> {
          explained in [losses.md](losses.md).\n\n\
          This file is generated from the code: `toolshift explain` runs each dialect's reader\n\
          on the probe documents in `src/probes/` (together they use every field of the\n\
-         canonical model) and each other dialect's writer on the result, with and without\n\
-         `--scaffold`, and records every loss. Each probe sits in a folder named after it, and\n\
+         canonical model) and each other dialect's writer on the result, plainly, with\n\
+         `--scaffold` and with `--official`, and records every loss. Each probe sits in a folder named after it, and\n\
          the fullest ones are read as if their implementation file were beside them.\n\
          `tests/docs.rs` fails when this file is stale;\n\
          regenerate it with `TOOLSHIFT_BLESS=1 cargo test --test docs`.\n",

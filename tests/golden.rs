@@ -95,6 +95,9 @@ fn run_case(case: &Path) -> Result<(), Failed> {
         .ok_or("args lack --to")?;
     for (name, bytes) in &written {
         validate_output(&to, name, bytes)?;
+        if args.iter().any(|a| a == "--official") {
+            support::validate_output_official(&to, name, bytes)?;
+        }
         check_code(name, bytes)?;
     }
     let status = format!(

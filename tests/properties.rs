@@ -37,7 +37,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use support::{all_dialects, read_manifest, validate_document};
+use support::{all_dialects, read_manifest, validate_document, validate_official};
 use toolshift_model::{convert, Dialect, DialectError, Severity, Source, WriteOptions};
 
 struct Document {
@@ -160,6 +160,29 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     if let Err(error) = validate_document(target, &output) {
         problems.push(format!("valid or refused: {error}"));
     }
+    // Beyond the official schema, an output holds only the documented loader keys.
+    if let Err(error) = validate_official(target, &without_documented_keys(target, &output)) {
+        problems.push(format!("official: an undocumented deviation: {error}"));
+    }
+    let official = WriteOptions {
+        official: true,
+        ..options.clone()
+    };
+    match convert(from, target, &source, &official) {
+        Ok(strict) => {
+            let strict = strict.manifest().cloned().unwrap_or(Value::Null);
+            for check in [
+                validate_official(target, &strict),
+                validate_document(target, &strict),
+            ] {
+                if let Err(error) = check {
+                    problems.push(format!("official: with --official: {error}"));
+                }
+            }
+        }
+        Err(error) if refusal_is_specific(&error) => {}
+        Err(error) => problems.push(format!("official: with --official: {error}")),
+    }
     match convert(from, target, &source, &options) {
         Ok(again) if again == first => {}
         _ => problems.push("deterministic: a second conversion differs".to_owned()),
@@ -244,6 +267,61 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         }
     }
     problems
+}
+
+/// The output without the keys its dialect's loader reads beyond the official schema,
+/// as `docs/anythingllm.md` and `docs/arcade.md` list them.
+fn without_documented_keys(dialect: &dyn Dialect, output: &Value) -> Value {
+    let mut output = output.clone();
+    let remove = |object: Option<&mut Value>, keys: &[&str]| {
+        if let Some(object) = object.and_then(Value::as_object_mut) {
+            for key in keys {
+                object.remove(*key);
+            }
+        }
+    };
+    match dialect.id() {
+        "anythingllm" => {
+            if let Some(params) = output
+                .pointer_mut("/entrypoint/params")
+                .and_then(Value::as_object_mut)
+            {
+                for param in params.values_mut() {
+                    remove(Some(param), &["enum", "default"]);
+                }
+            }
+            if let Some(args) = output
+                .pointer_mut("/setup_args")
+                .and_then(Value::as_object_mut)
+            {
+                for arg in args.values_mut() {
+                    remove(Some(&mut *arg), &["default"]);
+                    let input = arg.get_mut("input");
+                    if let Some(input) = input.and_then(Value::as_object_mut) {
+                        for key in ["options", "min", "max", "step"] {
+                            input.remove(key);
+                        }
+                        if input.get("default").is_some_and(|d| !d.is_string()) {
+                            input.remove("default");
+                        }
+                    }
+                }
+            }
+        }
+        "arcade-v1" => {
+            if let Some(parameters) = output
+                .pointer_mut("/input/parameters")
+                .and_then(Value::as_array_mut)
+            {
+                for parameter in parameters {
+                    remove(parameter.get_mut("schema"), &["enum"]);
+                }
+            }
+            remove(output.pointer_mut("/output/value/schema"), &["enum"]);
+        }
+        _ => {}
+    }
+    output
 }
 
 fn refusal_is_specific(error: &DialectError) -> bool {

@@ -118,12 +118,40 @@ pub fn validate_output(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(),
     validate_document(dialect, &document).map_err(|e| format!("{name}: {e}"))
 }
 
+/// Parses a written manifest and checks it against the dialect's schema as published.
+pub fn validate_output_official(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
+    if !(name.ends_with(".json") || name.ends_with(".yaml")) {
+        return Ok(());
+    }
+    let dialect = dialect(dialect_id).ok_or_else(|| format!("unknown dialect {dialect_id}"))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let (document, _) = toolshift_model::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
+    validate_official(dialect, &document).map_err(|e| format!("{name}: {e}"))
+}
+
 /// Checks a manifest against the schema its dialect's outputs must satisfy.
 pub fn validate_document(
     dialect: &dyn Dialect,
     document: &serde_json::Value,
 ) -> Result<(), String> {
-    let schema = dialect.output_schema().map_err(|e| e.to_string())?;
+    validate_with(dialect, dialect.output_schema(), document)
+}
+
+/// Checks a manifest against its dialect's schema exactly as published.
+pub fn validate_official(
+    dialect: &dyn Dialect,
+    document: &serde_json::Value,
+) -> Result<(), String> {
+    validate_with(dialect, dialect.official_schema(), document)
+        .map_err(|e| e.replacen("fails the", "fails the official", 1))
+}
+
+fn validate_with(
+    dialect: &dyn Dialect,
+    schema: Result<serde_json::Value, toolshift_model::DialectError>,
+    document: &serde_json::Value,
+) -> Result<(), String> {
+    let schema = schema.map_err(|e| e.to_string())?;
     let validator = jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)

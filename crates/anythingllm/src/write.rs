@@ -5,7 +5,7 @@ use crate::{javascript, ID, REQUIRED_PREFIX};
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
-use toolshift_model::text::humanize;
+use toolshift_model::text::{code_list, humanize, with_note};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
@@ -84,7 +84,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let examples = examples(tool, &mut losses);
     let handler = handler(tool, &hub_id, &mut losses);
 
-    let skill = schema::Skill {
+    let mut skill = schema::Skill {
         active: Some(active),
         hub_id: hub_id.clone(),
         name: Some(name),
@@ -104,13 +104,19 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         imported: Some(true),
         unknown: Map::new(),
     };
+    if options.official {
+        fit_official(&mut skill, tool, &mut losses);
+    }
     let mut document =
         serde_json::to_value(&skill).map_err(|error| DialectError::Inexpressible {
             dialect: ID,
             pointer: "/".into(),
             reason: error.to_string(),
         })?;
-    let restored = restore_extras(&mut document, tool, ID, crate::extra_allowed);
+    // Under --official only top-level keys go back: the schema closes every other object.
+    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+        crate::extra_allowed(pointer) && !(options.official && pointer.matches('/').count() > 1)
+    });
     losses.extend(unheld(
         tool,
         TITLE,
@@ -627,4 +633,126 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
         format!("handler.js is a scaffold written by toolshift. {origin}"),
     ));
     javascript::scaffold(hub_id, &origin, &parameters, &setup)
+}
+
+/// `--official`: the published schema closes params, setup arguments and inputs, so
+/// what the loader reads beyond it moves where the schema has room, each reported.
+fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) {
+    for (index, (name, param)) in skill.entrypoint.params.iter_mut().enumerate() {
+        let description = param.description.clone().unwrap_or_default();
+        if let Some(allowed) = param.allowed.take() {
+            param.description = Some(with_note(
+                &description,
+                &format!("allowed: {}", code_list(&allowed)),
+            ));
+            losses.push(Loss::new(
+                LossCode::EnumFolded,
+                Field::Parameter(index),
+                format!("the official AnythingLLM schema has no param `enum`; the allowed values {allowed:?} of `{name}` were listed in its description instead."),
+            ));
+        }
+        if let Some(default) = param.default.take() {
+            let description = param.description.clone().unwrap_or_default();
+            param.description = Some(with_note(&description, &format!("default: {default}")));
+            losses.push(Loss::new(
+                LossCode::DefaultFolded,
+                Field::Parameter(index),
+                format!("the official AnythingLLM schema has no param `default`; the default {default} of `{name}` was written in its description instead, and the handler must apply it."),
+            ));
+        }
+    }
+    let Some(args) = skill.setup_args.as_mut() else {
+        return;
+    };
+    for (index, (key, arg)) in args.iter_mut().enumerate() {
+        // The authorization's argument comes after the settings.
+        let field = if index < tool.settings.len() {
+            Field::Setting(index)
+        } else {
+            Field::Authorization
+        };
+        if let Some(default) = arg.default.take() {
+            if arg.value.is_none() {
+                let text = match default {
+                    Value::String(text) => text,
+                    other => other.to_string(),
+                };
+                losses.push(Loss::new(
+                    LossCode::DefaultFolded,
+                    field,
+                    format!("the official AnythingLLM schema has no setup-argument `default`; {text:?} of `{key}` became its preset `value`, which the runtime reads first."),
+                ));
+                arg.value = Some(Value::String(text));
+            } else {
+                losses.push(Loss::new(
+                    LossCode::SettingDetailsDropped,
+                    field,
+                    format!("the official AnythingLLM schema has no setup-argument `default`; that of `{key}` was dropped, since its `value` takes precedence anyway."),
+                ));
+            }
+        }
+        if let Some(input) = arg.input.as_mut() {
+            fit_official_input(key, input, tool, field, losses);
+        }
+    }
+}
+
+fn fit_official_input(
+    key: &str,
+    input: &mut schema::Input,
+    tool: &Tool,
+    field: Field,
+    losses: &mut Vec<Loss>,
+) {
+    let mut notes = Vec::new();
+    if let Some(options) = input.options.take() {
+        notes.push(format!("one of {}", code_list(&options)));
+        if input.kind.as_deref() == Some("select") {
+            input.kind = Some("text".to_owned());
+            notes.push("typed in, since a `select` input needs the options".to_owned());
+        }
+    }
+    let range = |bound: &str| {
+        tool.extra(
+            ID,
+            &format!(
+                "/setup_args/{}/input/{bound}",
+                toolshift_model::pointer::escape(key)
+            ),
+        )
+        .map(Value::to_string)
+    };
+    let (min, max, step) = (range("min"), range("max"), range("step"));
+    match (min, max) {
+        (Some(min), Some(max)) => notes.push(format!("from {min} to {max}")),
+        (Some(min), None) => notes.push(format!("at least {min}")),
+        (None, Some(max)) => notes.push(format!("at most {max}")),
+        (None, None) => {}
+    }
+    if let Some(step) = step {
+        notes.push(format!("in steps of {step}"));
+    }
+    if !notes.is_empty() {
+        let hint = input.hint.clone().unwrap_or_default();
+        input.hint = Some(with_note(&hint, &notes.join(", ")));
+        losses.push(Loss::new(
+            LossCode::InputHintFolded,
+            field,
+            format!("the official AnythingLLM schema has no input options or range; the input of `{key}` now says so in its hint ({}).", notes.join(", ")),
+        ));
+    }
+    if let Some(default) = input.default.take() {
+        let text = match default {
+            Value::String(text) => text,
+            other => {
+                losses.push(Loss::new(
+                    LossCode::ValueStringified,
+                    field,
+                    format!("the official AnythingLLM schema wants a string input default; {other} of `{key}` was written as text."),
+                ));
+                other.to_string()
+            }
+        };
+        input.default = Some(Value::String(text));
+    }
 }

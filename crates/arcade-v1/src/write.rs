@@ -4,6 +4,7 @@ use crate::schema;
 use crate::ID;
 use sha2::{Digest, Sha256};
 use toolshift_model::providers::{provider_by_id, provider_for_url};
+use toolshift_model::text::{code_list, with_note};
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
@@ -24,7 +25,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let name = qualified_name(tool, options, &mut losses);
     toolkit_fields(tool, &mut losses);
 
-    let parameters = tool
+    let mut parameters: Vec<schema::Parameter> = tool
         .parameters
         .iter()
         .enumerate()
@@ -54,7 +55,10 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         })
         .collect();
 
-    let output = output(tool, &mut losses);
+    let mut output = output(tool, &mut losses);
+    if options.official {
+        fit_official(&mut parameters, &mut output, &mut losses);
+    }
     let requirements =
         authorization(&tool.authorization, options, &mut losses)?.map(|authorization| {
             schema::Requirements {
@@ -367,4 +371,42 @@ pub fn is_hash_version(version: &str) -> bool {
         && version
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// `--official`: the published v1 schema refuses `enum` even on strings (its
+/// `additionalProperties: false` does not see the `enum` declared in `then`), so the
+/// allowed values move into the description.
+fn fit_official(
+    parameters: &mut [schema::Parameter],
+    output: &mut schema::Output,
+    losses: &mut Vec<Loss>,
+) {
+    for (index, parameter) in parameters.iter_mut().enumerate() {
+        if let Some(allowed) = parameter.schema.allowed.take() {
+            let description = parameter.description.clone().unwrap_or_default();
+            parameter.description = Some(with_note(
+                &description,
+                &format!("allowed: {}", code_list(&allowed)),
+            ));
+            losses.push(Loss::new(
+                LossCode::EnumFolded,
+                Field::Parameter(index),
+                format!("the official Arcade v1 schema refuses `enum`; the allowed values {allowed:?} of `{}` were listed in its description instead.", parameter.name),
+            ));
+        }
+    }
+    if let Some(value) = output.value.as_mut() {
+        if let Some(allowed) = value.schema.allowed.take() {
+            let description = value.description.clone().unwrap_or_default();
+            value.description = Some(with_note(
+                &description,
+                &format!("allowed: {}", code_list(&allowed)),
+            ));
+            losses.push(Loss::new(
+                LossCode::EnumFolded,
+                Field::Output,
+                format!("the official Arcade v1 schema refuses `enum`; the output's allowed values {allowed:?} were listed in its description instead."),
+            ));
+        }
+    }
 }

@@ -33,6 +33,9 @@ pub struct WriteOptions {
     pub oauth2_url: Option<String>,
     pub keep_secrets: bool,
     pub scaffold: bool,
+    /// Write only what the dialect's official schema allows, moving or dropping the
+    /// keys its loader reads beyond it (`--official`).
+    pub official: bool,
 }
 
 /// One file a writer produces, relative to the output location.

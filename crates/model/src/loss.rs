@@ -67,6 +67,10 @@ loss_codes! {
         "The target cannot constrain this type to a list of allowed values, so the list was dropped.";
     EnumFolded = "enum-folded", Changed,
         "The target cannot constrain this type to a list of allowed values, so the values were listed in the description instead.";
+    DefaultFolded = "default-folded", Changed,
+        "The official schema has no place for this default; it moved into the description, or became the preset value.";
+    InputHintFolded = "input-hint-folded", Changed,
+        "The official schema has no input options or range; they moved into the input's hint text.";
     EnumOnNonString = "enum-on-non-string", Changed,
         "Arcade v1 allows `enum` only on string parameters; toolshift kept this one, but a v1 output will drop it.";
     NameQualified = "name-qualified", Changed,

@@ -39,6 +39,25 @@ pub fn join_lines(text: &str) -> Option<String> {
     Some(lines.join(" "))
 }
 
+/// `text (note)`, or just `(note)` when the text is empty.
+pub fn with_note(text: &str, note: &str) -> String {
+    let text = text.trim_end();
+    if text.is_empty() {
+        format!("({note})")
+    } else {
+        format!("{text} ({note})")
+    }
+}
+
+/// `` `a`, `b` ``: values as the user would type them, for a description.
+pub fn code_list<T: std::fmt::Display>(values: &[T]) -> String {
+    values
+        .iter()
+        .map(|v| format!("`{v}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `a`, `a and b`, `a, b and c`: a list for a sentence.
 pub fn and_list(items: &[&str]) -> String {
     match items {
