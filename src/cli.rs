@@ -50,7 +50,8 @@ pub enum Command {
 
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// Manifest files (or skill folders); `-` reads standard input.
+    /// Manifest files, skill folders, or folders to walk for every manifest they hold;
+    /// `-` reads standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// Target dialect.
@@ -93,6 +94,13 @@ pub struct ConvertArgs {
     /// descriptions and hints, each reported.
     #[arg(long)]
     pub official: bool,
+    /// Replace outputs that already exist (generated code, such as handler.js, never is).
+    #[arg(long)]
+    pub force: bool,
+    /// Flush each written file to the disk before it is renamed into place (fsync);
+    /// slower, and only needed where a power loss must not lose a finished file.
+    #[arg(long)]
+    pub sync: bool,
     /// Copy the values of credentials (api keys, tokens, passwords) into the output.
     #[arg(long)]
     pub keep_secrets: bool,

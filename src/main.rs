@@ -2,18 +2,23 @@
 
 mod cli;
 mod input;
+mod interrupt;
 mod matrix;
 mod output;
+mod progress;
 mod registry;
 mod schemas;
 mod validate;
+mod walk;
 
 use anyhow::{bail, Context};
 use clap::Parser;
 use cli::{Cli, Command, ConvertArgs, ReportFormat};
 use output::{Claims, Destination, Planned};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions};
@@ -21,6 +26,8 @@ use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, 
 /// Exit codes are part of the contract.
 const EXIT_DENIED: u8 = 1;
 const EXIT_ERROR: u8 = 2;
+/// 128 + SIGINT, as shells report a process the signal ended.
+const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -132,6 +139,7 @@ impl DenyRule {
     }
 }
 
+/// What every conversion of one run shares; read-only, so items convert in parallel.
 struct Job<'a> {
     args: &'a ConvertArgs,
     from: Option<&'static dyn Dialect>,
@@ -140,7 +148,14 @@ struct Job<'a> {
     options: WriteOptions,
     destination: Destination,
     claims: Claims,
-    schemas: schemas::SchemaCheck,
+}
+
+/// One item converted and rendered, not yet written.
+struct Prepared {
+    report: FileReport,
+    files: Vec<Planned>,
+    /// For `-o FILE` and standard output: the bytes to write there.
+    stdout: Vec<u8>,
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
@@ -165,17 +180,26 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     {
         bail!("standard input (`-`) can be read only once");
     }
-    let destination = destination(args, to)?;
+    let walk = walk::expand(&args.inputs);
+    let batch = walk.items.len() > 1 || walk.items.iter().any(|item| item.walked);
+    if let Some(output) = &args.output {
+        output::refuse_inside_inputs(output, &args.inputs).map_err(anyhow::Error::msg)?;
+    }
+    let destination = destination(args, to, batch)?;
     let mut claims = Claims::default();
-    for input in &args.inputs {
-        claims.add_input(input);
-        if input.is_dir() {
-            for entry in std::fs::read_dir(input).into_iter().flatten().flatten() {
+    for item in &walk.items {
+        claims.add_input(&item.path);
+        if item.path.is_dir() {
+            for entry in std::fs::read_dir(&item.path)
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
                 claims.add_input(&entry.path());
             }
         }
     }
-    let mut job = Job {
+    let job = Job {
         args,
         from,
         to,
@@ -188,16 +212,45 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             keep_secrets: args.keep_secrets,
             scaffold: args.scaffold,
             official: args.official,
+            qualify_by_toolkit: false,
         },
         destination,
         claims,
-        schemas: schemas::SchemaCheck::default(),
     };
+    interrupt::install();
+    let progress = progress::bar(args, walk.items.len());
+    let mut prepared: Vec<Option<Prepared>> = walk
+        .items
+        .par_iter()
+        .map_init(schemas::SchemaCheck::default, |schemas, item| {
+            let result = job.prepare(item, schemas, &job.options);
+            progress.inc(1);
+            result
+        })
+        .collect();
+    job.qualify_colliding_names(&walk.items, &mut prepared);
+    job.refuse_collisions(&mut prepared);
+    job.write(&mut prepared);
+    progress.finish_and_clear();
+
     let mut report = BatchReport::default();
-    for input in &args.inputs {
-        report.push(job.convert_one(input));
+    for skipped in &walk.skipped {
+        report.skip(skipped.path.display().to_string(), skipped.reason.clone());
+    }
+    for (item, prepared) in walk.items.iter().zip(prepared) {
+        match prepared {
+            Some(prepared) => report.push(prepared.report),
+            None => report.skip(
+                item.path.display().to_string(),
+                "not a manifest of any known dialect".to_owned(),
+            ),
+        }
     }
     emit_report(args, &report)?;
+    if interrupt::requested() {
+        eprintln!("toolshift: interrupted; what was not written is not there, whole or in part");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
     let summary = &report.summary;
     Ok(if summary.failed > 0 {
         ExitCode::from(EXIT_ERROR)
@@ -208,18 +261,17 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn destination(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Destination> {
-    let several = args.inputs.len() > 1;
+fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Result<Destination> {
     Ok(match &args.output {
         None if to.layout() == OutputLayout::Folder => {
             bail!("{} writes a folder per tool: pass -o DIR", to.id())
         }
-        None if several => bail!("converting several inputs needs -o DIR"),
+        None if batch => bail!("converting several inputs needs -o DIR"),
         None if args.scaffold => bail!("--scaffold writes a second file: pass -o DIR"),
         None => Destination::Stdout,
         Some(path) if path.is_dir() => Destination::Folder(path.clone()),
         // --scaffold adds a second file, so the output is a folder too.
-        Some(path) if several || args.scaffold || to.layout() == OutputLayout::Folder => {
+        Some(path) if batch || args.scaffold || to.layout() == OutputLayout::Folder => {
             if path.exists() {
                 bail!(
                     "{}: not a folder, and this conversion writes a folder",
@@ -235,44 +287,76 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Destinati
 }
 
 impl Job<'_> {
-    fn convert_one(&mut self, input: &Path) -> FileReport {
-        let mut report = FileReport {
-            input: input.display().to_string(),
-            from: self.from.map(|d| d.id().to_owned()),
-            to: self.to.id().to_owned(),
-            outputs: Vec::new(),
-            status: Status::Failed,
-            error: None,
-            entries: Vec::new(),
+    /// Reads, converts, checks and renders one item; `None` for a walked file that
+    /// turns out to be no manifest, which is skipped rather than failed.
+    fn prepare(
+        &self,
+        item: &walk::Item,
+        schemas: &mut schemas::SchemaCheck,
+        options: &WriteOptions,
+    ) -> Option<Prepared> {
+        let mut prepared = Prepared {
+            report: FileReport {
+                input: item.path.display().to_string(),
+                from: self.from.map(|d| d.id().to_owned()),
+                to: self.to.id().to_owned(),
+                outputs: Vec::new(),
+                status: Status::Failed,
+                error: None,
+                entries: Vec::new(),
+            },
+            files: Vec::new(),
+            stdout: Vec::new(),
         };
-        if let Err(error) = self.try_convert(input, &mut report) {
-            report.status = Status::Failed;
-            report.error = Some(error);
-        }
-        report
-    }
-
-    fn try_convert(&mut self, input: &Path, report: &mut FileReport) -> Result<(), String> {
-        let loaded = input::load(input)?;
+        let loaded = match input::load(&item.path) {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                prepared.report.error = Some(error);
+                return Some(prepared);
+            }
+        };
         let from = match self.from {
             Some(from) => from,
-            None => registry::detect(&loaded.document)?,
+            None => match registry::detect(&loaded.document) {
+                Ok(from) => from,
+                Err(_) if item.walked && registry::detect_none(&loaded.document) => return None,
+                Err(error) => {
+                    prepared.report.error = Some(error);
+                    return Some(prepared);
+                }
+            },
         };
-        report.from = Some(from.id().to_owned());
+        prepared.report.from = Some(from.id().to_owned());
+        if let Err(error) = self.try_prepare(item, &loaded, from, schemas, options, &mut prepared) {
+            prepared.report.status = Status::Failed;
+            prepared.report.error = Some(error);
+            prepared.files.clear();
+        }
+        Some(prepared)
+    }
+
+    fn try_prepare(
+        &self,
+        item: &walk::Item,
+        loaded: &input::LoadedInput,
+        from: &'static dyn Dialect,
+        schemas: &mut schemas::SchemaCheck,
+        options: &WriteOptions,
+        prepared: &mut Prepared,
+    ) -> Result<(), String> {
         let source = Source {
             display: &loaded.display,
             dir: loaded.dir.as_deref(),
             document: &loaded.document,
         };
-        let conversion = toolshift_model::convert(from, self.to, &source, &self.options)
-            .map_err(|e| e.to_string())?;
+        let conversion =
+            toolshift_model::convert(from, self.to, &source, options).map_err(|e| e.to_string())?;
         for file in &conversion.files {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
                 let mut violations =
-                    self.schemas
-                        .violations(self.to, schemas::Reading::Applied, document)?;
-                if self.options.official {
-                    violations.extend(self.schemas.violations(
+                    schemas.violations(self.to, schemas::Reading::Applied, document)?;
+                if options.official {
+                    violations.extend(schemas.violations(
                         self.to,
                         schemas::Reading::Official,
                         document,
@@ -291,6 +375,7 @@ impl Job<'_> {
                 }
             }
         }
+        let report = &mut prepared.report;
         report.entries = conversion.entries;
         if let Some(rule) = self
             .deny
@@ -301,57 +386,146 @@ impl Job<'_> {
             report.error = Some(format!("an entry matched --deny {}", rule.describe()));
             return Ok(());
         }
-        let mut planned = Vec::new();
         for file in &conversion.files {
             let (relative, bytes) =
                 output::render(file, self.args.format, self.to.manifest_syntax())?;
             let path = match &self.destination {
-                Destination::Stdout => None,
-                Destination::File(path) => Some(path.clone()),
-                Destination::Folder(folder) => Some(output::inside(folder, &relative)?),
+                Destination::Stdout => {
+                    prepared.stdout.extend_from_slice(&bytes);
+                    continue;
+                }
+                Destination::File(path) => path.clone(),
+                Destination::Folder(folder) => {
+                    output::inside(&folder.join(&item.relative_dir), &relative)?
+                }
             };
-            planned.push((path, bytes, file.create_only));
+            self.claims.check(&path)?;
+            prepared.files.push(Planned {
+                path,
+                bytes,
+                create_only: file.create_only,
+            });
         }
-        match &self.destination {
-            Destination::Stdout => {
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                for (_, bytes, _) in &planned {
-                    out.write_all(bytes)
-                        .and_then(|()| out.flush())
-                        .map_err(|e| format!("cannot write standard output: {e}"))?;
-                }
-                report.outputs.push("-".to_owned());
-            }
-            Destination::File(_) | Destination::Folder(_) => {
-                let files: Vec<Planned> = planned
-                    .into_iter()
-                    .filter_map(|(path, bytes, create_only)| {
-                        path.map(|path| Planned {
-                            path,
-                            bytes,
-                            create_only,
-                        })
-                    })
-                    .collect();
-                if matches!(self.destination, Destination::File(_)) && files.len() > 1 {
-                    return Err(format!(
-                        "{} writes several files: pass -o DIR",
-                        self.to.id()
-                    ));
-                }
-                for file in &files {
-                    self.claims.check(&file.path)?;
-                }
-                output::write_all(&files)?;
-                for file in &files {
-                    self.claims.claim(&file.path);
-                    report.outputs.push(file.path.display().to_string());
-                }
-            }
+        if matches!(self.destination, Destination::File(_)) && prepared.files.len() > 1 {
+            return Err(format!(
+                "{} writes several files: pass -o DIR",
+                self.to.id()
+            ));
         }
         report.status = Status::Converted;
         Ok(())
+    }
+
+    /// Two tools of one name from different toolkits would write the same file: each is
+    /// converted again with its toolkit in its name, and says so.
+    fn qualify_colliding_names(&self, items: &[walk::Item], prepared: &mut [Option<Prepared>]) {
+        let mut by_path: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+        for (index, item) in prepared.iter().enumerate() {
+            if let Some(first) = item.as_ref().and_then(|p| p.files.first()) {
+                by_path.entry(first.path.clone()).or_default().push(index);
+            }
+        }
+        let options = WriteOptions {
+            qualify_by_toolkit: true,
+            ..self.options.clone()
+        };
+        let mut schemas = schemas::SchemaCheck::default();
+        for indexes in by_path.values().filter(|indexes| indexes.len() > 1) {
+            let again: Vec<Option<Prepared>> = indexes
+                .iter()
+                .map(|&index| {
+                    items
+                        .get(index)
+                        .and_then(|item| self.prepare(item, &mut schemas, &options))
+                })
+                .collect();
+            // Only where the toolkits tell the tools apart; otherwise the collision
+            // is reported as it is.
+            let paths: BTreeSet<Option<&PathBuf>> = again
+                .iter()
+                .map(|p| p.as_ref().and_then(|p| p.files.first()).map(|f| &f.path))
+                .collect();
+            if paths.len() < indexes.len() || paths.contains(&None) {
+                continue;
+            }
+            for (&index, again) in indexes.iter().zip(again) {
+                if let Some(slot) = prepared.get_mut(index) {
+                    *slot = again;
+                }
+            }
+        }
+    }
+
+    /// Outputs two items would both write are found before anything is written; both
+    /// fail, naming each other.
+    fn refuse_collisions(&self, prepared: &mut [Option<Prepared>]) {
+        let mut writers: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+        for (index, item) in prepared.iter().enumerate() {
+            for file in item.iter().flat_map(|item| &item.files) {
+                writers.entry(file.path.clone()).or_default().push(index);
+            }
+        }
+        for (path, indexes) in writers.iter().filter(|(_, indexes)| indexes.len() > 1) {
+            let inputs: Vec<String> = indexes
+                .iter()
+                .filter_map(|&i| prepared.get(i).and_then(Option::as_ref))
+                .map(|p| p.report.input.clone())
+                .collect();
+            for &index in indexes {
+                if let Some(Some(item)) = prepared.get_mut(index) {
+                    item.report.status = Status::Failed;
+                    item.report.error = Some(format!(
+                        "{} would be written by {}; rename one of them, nothing of either was written",
+                        path.display(),
+                        inputs.join(" and ")
+                    ));
+                    item.files.clear();
+                }
+            }
+        }
+    }
+
+    fn write(&self, prepared: &mut [Option<Prepared>]) {
+        if let Destination::Stdout = self.destination {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            for item in prepared
+                .iter_mut()
+                .flatten()
+                .filter(|p| p.report.status == Status::Converted)
+            {
+                if let Err(e) = out.write_all(&item.stdout).and_then(|()| out.flush()) {
+                    item.report.status = Status::Failed;
+                    item.report.error = Some(format!("cannot write standard output: {e}"));
+                } else {
+                    item.report.outputs.push("-".to_owned());
+                }
+            }
+            return;
+        }
+        let sync = if self.args.sync {
+            output::Sync::EachFile
+        } else {
+            output::Sync::Never
+        };
+        let force = self.args.force;
+        prepared
+            .par_iter_mut()
+            .flatten()
+            .filter(|p| p.report.status == Status::Converted)
+            .for_each(|item| match output::write_all(&item.files, force, sync) {
+                Ok(()) => {
+                    item.report.outputs = item
+                        .files
+                        .iter()
+                        .map(|f| f.path.display().to_string())
+                        .collect();
+                }
+                Err(error) => {
+                    item.report.status = Status::Failed;
+                    item.report.error = Some(error);
+                }
+            });
     }
 }
 
@@ -377,11 +551,15 @@ fn emit_report(args: &ConvertArgs, report: &BatchReport) -> anyhow::Result<()> {
         errors_to_stderr();
     }
     match &args.report_file {
-        Some(path) => output::write_all(&[Planned {
-            path: path.clone(),
-            bytes: text.into_bytes(),
-            create_only: false,
-        }])
+        Some(path) => output::write_all(
+            &[Planned {
+                path: path.clone(),
+                bytes: text.into_bytes(),
+                create_only: false,
+            }],
+            true,
+            output::Sync::Never,
+        )
         .map_err(anyhow::Error::msg),
         None => {
             let _ = std::io::stderr().write_all(text.as_bytes());

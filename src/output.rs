@@ -71,12 +71,11 @@ pub fn inside(folder: &Path, relative: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// Tracks what this run reads and writes, so no output replaces an input or
-/// another output of the same batch.
+/// What this run reads, so that no output replaces an input. (Two outputs of one
+/// batch on the same path are found before anything is written.)
 #[derive(Debug, Default)]
 pub struct Claims {
     inputs: BTreeSet<PathBuf>,
-    outputs: BTreeSet<PathBuf>,
 }
 
 impl Claims {
@@ -94,17 +93,7 @@ impl Claims {
                 path.display()
             ));
         }
-        if self.outputs.contains(&key) {
-            return Err(format!(
-                "{} is already written by another input of this run",
-                path.display()
-            ));
-        }
         Ok(())
-    }
-
-    pub fn claim(&mut self, path: &Path) {
-        self.outputs.insert(normalized(path));
     }
 }
 
@@ -126,9 +115,44 @@ fn normalized_dir(dir: &Path) -> PathBuf {
     dir.canonicalize().unwrap_or_else(|_| normalized(dir))
 }
 
+/// When written files reach the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sync {
+    /// As the operating system decides, like cargo, rustfmt and git's own checkouts.
+    Never,
+    /// Each file is flushed (fsync) before its rename (`--sync`).
+    EachFile,
+}
+
+/// Refuses an output inside an input folder (a second run would read the first one's
+/// outputs) and an input given as its own output.
+pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    let output_key = normalized(output);
+    for input in inputs.iter().filter(|input| input.as_os_str() != "-") {
+        let Ok(input_key) = input.canonicalize() else {
+            continue;
+        };
+        if output_key == input_key {
+            return Err(format!(
+                "{} is both an input and the output; write somewhere else",
+                output.display()
+            ));
+        }
+        if input.is_dir() && output_key.starts_with(&input_key) {
+            return Err(format!(
+                "the output {} is inside the input folder {}; toolshift never writes into an input",
+                output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Writes every file to a temporary sibling first and renames only when all were
-/// written, so either the whole output appears or none of it changes.
-pub fn write_all(files: &[Planned]) -> Result<(), String> {
+/// written, so either the whole output appears or none of it changes. An existing file
+/// is replaced only with `force`, and generated code never is.
+pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), String> {
     if let Some(existing) = files
         .iter()
         .find(|file| file.create_only && file.path.exists())
@@ -137,6 +161,15 @@ pub fn write_all(files: &[Planned]) -> Result<(), String> {
             "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
             existing.path.display()
         ));
+    }
+    if let Some(existing) = files.iter().find(|file| !force && file.path.exists()) {
+        return Err(format!(
+            "{} already exists; pass --force to replace it",
+            existing.path.display()
+        ));
+    }
+    if crate::interrupt::requested() {
+        return Err("interrupted before it was written".to_owned());
     }
     let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
     let result = (|| {
@@ -159,8 +192,15 @@ pub fn write_all(files: &[Planned]) -> Result<(), String> {
             staged.push((temporary.clone(), &file.path));
             handle
                 .write_all(&file.bytes)
-                .and_then(|()| handle.sync_all())
+                .and_then(|()| match sync {
+                    Sync::EachFile => handle.sync_all(),
+                    Sync::Never => Ok(()),
+                })
                 .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
+        }
+        // Stop between writing and renaming, so nothing of this item appears.
+        if crate::interrupt::requested() {
+            return Err("interrupted before it was written".to_owned());
         }
         Ok(())
     })();

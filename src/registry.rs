@@ -27,6 +27,11 @@ pub fn by_id(id: &str) -> Result<&'static dyn Dialect, String> {
         .ok_or_else(|| format!("unknown dialect `{id}`; expected one of: {}", ids()))
 }
 
+/// Whether no dialect claims the document at all: a walked file such as `package.json`.
+pub fn detect_none(document: &Value) -> bool {
+    DIALECTS.iter().all(|dialect| dialect.detect(document) == 0)
+}
+
 /// The dialect with the strongest claim on the document; a tie is not a guess.
 pub fn detect(document: &Value) -> Result<&'static dyn Dialect, String> {
     let mut scored: Vec<(u8, &'static dyn Dialect)> = DIALECTS

@@ -293,11 +293,13 @@ fn two_inputs_never_write_the_same_output() {
     .unwrap();
     assert_eq!(run.status, Some(2));
     assert!(
-        run.stderr.contains("two.json: error:")
-            && run.stderr.contains("already written by another input"),
+        run.stderr.contains(
+            "two.json: error: out/Math.Add.json would be written by one.json and two.json"
+        ) && run.stderr.contains("one.json: error: "),
         "{}",
         run.stderr
     );
+    assert!(!scratch.path().join("out/Math.Add.json").exists());
 }
 
 #[test]
@@ -700,6 +702,7 @@ fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
     write(&scratch, "good.json", V2_TOOL);
     write(&scratch, "bad.json", "{\"name\": ");
     for format in ["text", "json"] {
+        let out = format!("out-{format}");
         let run = run_toolshift(
             scratch.path(),
             &args(&[
@@ -709,7 +712,7 @@ fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
                 "--to",
                 "arcade",
                 "-o",
-                "out",
+                &out,
                 "--report",
                 format,
                 "--report-file",

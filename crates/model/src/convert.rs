@@ -29,6 +29,20 @@ pub fn convert(
 ) -> Result<Conversion, DialectError> {
     let mut imported = from.read(source)?;
     imported.tool.origin = Some(from.id().to_owned());
+    if options.qualify_by_toolkit {
+        if let Some(toolkit) = &imported.tool.toolkit {
+            let qualified = format!("{}_{}", toolkit.name, imported.tool.name);
+            imported.losses.push(Loss::new(
+                crate::loss::LossCode::NameQualified,
+                Field::Name,
+                format!(
+                    "another tool of this batch is also named `{}`, so this one was written as `{qualified}`, with its toolkit `{}` in front.",
+                    imported.tool.name, toolkit.name
+                ),
+            ));
+            imported.tool.name = qualified;
+        }
+    }
     let written = to.write(&imported.tool, options).map_err(|error| match error {
         // Name the place in the input the user must change.
         DialectError::UnsafeName { name, reason } => DialectError::Invalid {

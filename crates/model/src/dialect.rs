@@ -36,6 +36,9 @@ pub struct WriteOptions {
     /// Write only what the dialect's official schema allows, moving or dropping the
     /// keys its loader reads beyond it (`--official`).
     pub official: bool,
+    /// Put the toolkit's name before the tool's, because another tool of the same
+    /// batch has the same name and would write the same file.
+    pub qualify_by_toolkit: bool,
 }
 
 /// One file a writer produces, relative to the output location.

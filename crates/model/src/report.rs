@@ -2,6 +2,7 @@
 
 use crate::loss::{Entry, Severity};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,18 +31,35 @@ pub struct Summary {
     pub converted: usize,
     pub denied: usize,
     pub failed: usize,
+    /// Entries of walked folders that are not manifests, and links never followed.
+    pub skipped: usize,
     pub lost: usize,
     pub changed: usize,
     pub defaulted: usize,
+    /// Entries by loss code, in code order.
+    pub codes: BTreeMap<&'static str, usize>,
+}
+
+/// What a folder walk passed over, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SkippedEntry {
+    pub path: String,
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct BatchReport {
     pub files: Vec<FileReport>,
+    pub skipped: Vec<SkippedEntry>,
     pub summary: Summary,
 }
 
 impl BatchReport {
+    pub fn skip(&mut self, path: String, reason: String) {
+        self.summary.skipped += 1;
+        self.skipped.push(SkippedEntry { path, reason });
+    }
+
     pub fn push(&mut self, file: FileReport) {
         let summary = &mut self.summary;
         summary.files += 1;
@@ -56,6 +74,7 @@ impl BatchReport {
                 Severity::Changed => summary.changed += 1,
                 Severity::Defaulted => summary.defaulted += 1,
             }
+            *summary.codes.entry(entry.code.code()).or_default() += 1;
         }
         self.files.push(file);
     }
@@ -93,10 +112,18 @@ impl BatchReport {
                 _ => {}
             }
         }
+        for skipped in &self.skipped {
+            let _ = writeln!(text, "{}: skipped: {}", skipped.path, skipped.reason);
+        }
         let s = &self.summary;
+        let skipped = if s.skipped > 0 {
+            format!(", {} skipped", s.skipped)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             text,
-            "toolshift: {} {}: {} converted, {} denied, {} failed; {} lost, {} changed, {} defaulted",
+            "toolshift: {} {}: {} converted, {} denied, {} failed{skipped}; {} lost, {} changed, {} defaulted",
             s.files,
             if s.files == 1 { "file" } else { "files" },
             s.converted,
@@ -106,6 +133,16 @@ impl BatchReport {
             s.changed,
             s.defaulted
         );
+        // A batch also says which codes it met, so a reviewer of 200 tools sees the
+        // kinds of loss at a glance.
+        if s.files > 1 && !s.codes.is_empty() {
+            let codes: Vec<String> = s
+                .codes
+                .iter()
+                .map(|(code, count)| format!("{code} {count}"))
+                .collect();
+            let _ = writeln!(text, "toolshift: by code: {}", codes.join(", "));
+        }
         text
     }
 }
