@@ -152,7 +152,7 @@ mod tests {
         std::fs::write(root.join("a.py"), "").unwrap();
         std::fs::write(root.join(".hidden.json"), "").unwrap();
         std::fs::write(root.join(".git/config.json"), "").unwrap();
-        let walk = expand(&[root.clone()]);
+        let walk = expand(std::slice::from_ref(&root));
         let items: Vec<(String, String)> = walk
             .items
             .iter()
