@@ -818,3 +818,237 @@ fn anythingllm_examples_survive_a_trip_through_taskweaver() {
         ]
     );
 }
+
+/// An Arcade SDK tool of `toolkit` named `name`, in the form `arcade` reads.
+fn sdk_tool(toolkit: &str, name: &str) -> String {
+    format!(
+        r#"{{"name": "{name}", "fully_qualified_name": "{toolkit}.{name}", "description": "Who the user is.",
+  "toolkit": {{"name": "{toolkit}", "description": null, "version": "1.0.0"}},
+  "input": {{"parameters": []}}, "output": {{"description": null, "available_modes": ["value"], "value_schema": null}},
+  "requirements": {{"authorization": null, "secrets": null, "metadata": null}}}}"#
+    )
+}
+
+#[test]
+fn a_folder_is_walked_and_its_layout_mirrored() {
+    let scratch = Scratch::new().unwrap();
+    for dir in ["tools/who", "tools/.cache", "tools/skills/weather"] {
+        std::fs::create_dir_all(scratch.path().join(dir)).unwrap();
+    }
+    write(
+        &scratch,
+        "tools/who/github.json",
+        &sdk_tool("Github", "WhoAmI"),
+    );
+    write(
+        &scratch,
+        "tools/who/slack.json",
+        &sdk_tool("Slack", "WhoAmI"),
+    );
+    write(&scratch, "tools/who/notes.txt", "not a manifest\n");
+    write(
+        &scratch,
+        "tools/who/package.json",
+        "{\"name\": \"x\", \"version\": \"1.0.0\"}",
+    );
+    write(&scratch, "tools/.cache/Old.json", &sdk_tool("Old", "Old"));
+    write(&scratch, "tools/skills/weather/plugin.json", SKILL);
+    write(&scratch, "tools/skills/weather/handler.js", HANDLER);
+    write(&scratch, "tools/broken.json", "{\"name\": ");
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tools",
+            "--to",
+            "taskweaver",
+            "-o",
+            "out",
+            "--report",
+            "json",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+    let written: Vec<String> = read_tree(&scratch.path().join("out"))
+        .unwrap()
+        .into_keys()
+        .collect();
+    // Same-named tools of two toolkits are both written, each qualified by its toolkit.
+    assert_eq!(
+        written,
+        vec![
+            "skills/weather.yaml".to_owned(),
+            "who/Github_WhoAmI.yaml".to_owned(),
+            "who/Slack_WhoAmI.yaml".to_owned(),
+        ]
+    );
+    let summary = &report["summary"];
+    assert_eq!(summary["files"], 4, "{report}");
+    assert_eq!(summary["converted"], 3);
+    assert_eq!(summary["failed"], 1);
+    assert_eq!(summary["skipped"], 2, "{report}");
+    assert!(report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["input"].as_str().unwrap().ends_with("broken.json") && f["status"] == "failed"));
+    let qualified = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["entries"].as_array().unwrap())
+        .any(|e| {
+            e["code"] == "name-qualified"
+                && e["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("another tool of this batch is also named `WhoAmI`")
+        });
+    assert!(qualified, "{report}");
+}
+
+#[test]
+fn existing_outputs_are_replaced_only_with_force() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    std::fs::create_dir_all(scratch.path().join("out")).unwrap();
+    write(&scratch, "out/Math.Add.json", "mine\n");
+    let convert = |extra: &[&str]| {
+        let mut list = vec!["convert", "tool.json", "--to", "arcade-v1", "-o", "out"];
+        list.extend_from_slice(extra);
+        run_toolshift(scratch.path(), &args(&list), None).unwrap()
+    };
+    let refused = convert(&[]);
+    assert_eq!(refused.status, Some(2));
+    assert!(
+        refused
+            .stderr
+            .contains("already exists; pass --force to replace it"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("out/Math.Add.json")).unwrap(),
+        "mine\n"
+    );
+    let forced = convert(&["--force", "--sync"]);
+    assert_eq!(forced.status, Some(0), "{}", forced.stderr);
+    assert!(
+        std::fs::read_to_string(scratch.path().join("out/Math.Add.json"))
+            .unwrap()
+            .contains("\"Math.Add\"")
+    );
+}
+
+#[test]
+fn nothing_is_written_inside_an_input_folder() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("tools")).unwrap();
+    write(&scratch, "tools/tool.json", V2_TOOL);
+    for output in ["tools/out", "tools"] {
+        let run = run_toolshift(
+            scratch.path(),
+            &args(&["convert", "tools", "--to", "arcade-v1", "-o", output]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.status, Some(2), "{}", run.stderr);
+        assert!(run.stderr.contains("toolshift: "), "{}", run.stderr);
+    }
+    assert_eq!(read_tree(&scratch.path().join("tools")).unwrap().len(), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_in_a_folder_are_never_followed() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("tools")).unwrap();
+    std::fs::create_dir_all(scratch.path().join("elsewhere")).unwrap();
+    write(&scratch, "elsewhere/secret.json", V2_TOOL);
+    write(&scratch, "tools/tool.json", V1_TOOL);
+    std::os::unix::fs::symlink(
+        scratch.path().join("elsewhere"),
+        scratch.path().join("tools/out-link"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        scratch.path().join("tools/loop"),
+        scratch.path().join("tools/loop"),
+    )
+    .unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "tools", "--to", "arcade-v2", "-o", "out"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("out-link: skipped: a symbolic link to")
+            && run
+                .stderr
+                .contains("outside the input; links out of an input are never followed"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("loop: skipped: a symbolic link that is broken or loops"),
+        "{}",
+        run.stderr
+    );
+    let written: Vec<String> = read_tree(&scratch.path().join("out"))
+        .unwrap()
+        .into_keys()
+        .collect();
+    assert_eq!(written, vec!["Default.Echo.json".to_owned()]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_batch_leaves_no_temporary_file() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("tools")).unwrap();
+    for index in 0..3000 {
+        write(
+            &scratch,
+            &format!("tools/t{index}.json"),
+            &V2_TOOL.replace("\"Add\"", &format!("\"Add{index}\"")),
+        );
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args([
+            "convert",
+            "tools",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "out",
+            "--report",
+            "none",
+        ])
+        .current_dir(scratch.path())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert!(matches!(status.code(), Some(0 | 130)), "{status:?}");
+    let leftovers: Vec<String> = read_tree(&scratch.path().join("out"))
+        .unwrap()
+        .into_keys()
+        .filter(|name| name.contains(".toolshift-") || name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // Every file that was written is whole.
+    for (name, bytes) in read_tree(&scratch.path().join("out")).unwrap() {
+        let parsed: Result<serde_json::Value, _> = serde_json::from_slice(&bytes);
+        assert!(parsed.is_ok(), "{name} is not whole");
+    }
+}

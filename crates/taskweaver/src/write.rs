@@ -319,7 +319,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
                 LossCode::OutputDropped,
                 Field::OutputModes,
                 format!(
-                    "TaskWeaver has no output modes; {} were dropped.",
+                    "TaskWeaver has no output modes; the tool's ({}) were dropped.",
                     output.modes_text()
                 ),
             ));
