@@ -61,8 +61,19 @@ fn detect(files: &[std::path::PathBuf]) -> ExitCode {
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for file in files {
-        match input::load(file).and_then(|loaded| registry::detect(&loaded.document)) {
+    let walk = walk::expand(files);
+    for item in &walk.items {
+        let file = &item.path;
+        let loaded = input::load(file);
+        // In a walked folder, a file no dialect claims is passed over, not an error.
+        if item.walked {
+            if let Ok(loaded) = &loaded {
+                if registry::detect_none(&loaded.document) {
+                    continue;
+                }
+            }
+        }
+        match loaded.and_then(|loaded| registry::detect(&loaded.document)) {
             Ok(dialect) => {
                 let _ = writeln!(out, "{}\t{}", file.display(), dialect.id());
             }

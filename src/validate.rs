@@ -18,8 +18,19 @@ pub fn validate(
     let (mut valid, mut invalid, mut unreadable, mut warnings) = (0usize, 0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for path in paths {
+    let walk = crate::walk::expand(paths);
+    let mut checked = 0usize;
+    for item in &walk.items {
+        let path = &item.path;
         let shown = path.display().to_string();
+        if item.walked {
+            let unclaimed = input::load(path)
+                .is_ok_and(|loaded| dialect.is_none() && registry::detect_none(&loaded.document));
+            if unclaimed {
+                continue;
+            }
+        }
+        checked += 1;
         let result = input::load(path).and_then(|loaded| {
             let dialect = match dialect {
                 Some(dialect) => dialect,
@@ -64,7 +75,7 @@ pub fn validate(
             }
         }
     }
-    let files = paths.len();
+    let files = checked;
     eprintln!(
         "toolshift: {files} {}: {valid} valid, {invalid} invalid, {unreadable} unreadable; {warnings} {}",
         if files == 1 { "file" } else { "files" },

@@ -1052,3 +1052,25 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
         assert!(parsed.is_ok(), "{name} is not whole");
     }
 }
+
+#[test]
+fn detect_and_validate_walk_folders() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("tools/nested")).unwrap();
+    write(&scratch, "tools/v2.json", V2_TOOL);
+    write(&scratch, "tools/nested/v1.json", V1_TOOL);
+    write(&scratch, "tools/nested/package.json", "{\"name\": \"x\"}");
+    let detect = run_toolshift(scratch.path(), &args(&["detect", "tools"]), None).unwrap();
+    assert_eq!(detect.status, Some(0), "{}", detect.stderr);
+    assert_eq!(
+        detect.stdout,
+        "tools/nested/v1.json\tarcade-v1\ntools/v2.json\tarcade-v2\n"
+    );
+    let validate = run_toolshift(scratch.path(), &args(&["validate", "tools"]), None).unwrap();
+    assert_eq!(validate.status, Some(0), "{}", validate.stderr);
+    assert!(
+        validate.stderr.contains("2 files: 2 valid"),
+        "{}",
+        validate.stderr
+    );
+}
