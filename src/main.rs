@@ -23,6 +23,11 @@ use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions};
 
+// A batch allocates many small strings on every core; glibc's allocator spent a
+// third of a batch's time in its locks and free lists (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit codes are part of the contract.
 const EXIT_DENIED: u8 = 1;
 const EXIT_ERROR: u8 = 2;
@@ -197,19 +202,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         output::refuse_inside_inputs(output, &args.inputs).map_err(anyhow::Error::msg)?;
     }
     let destination = destination(args, to, batch)?;
-    let mut claims = Claims::default();
-    for item in &walk.items {
-        claims.add_input(&item.path);
-        if item.path.is_dir() {
-            for entry in std::fs::read_dir(&item.path)
-                .into_iter()
-                .flatten()
-                .flatten()
-            {
-                claims.add_input(&entry.path());
-            }
-        }
-    }
+    let claims = Claims::new(&destination, &walk.items);
     let job = Job {
         args,
         from,

@@ -71,22 +71,55 @@ pub fn inside(folder: &Path, relative: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// What this run reads, so that no output replaces an input. (Two outputs of one
-/// batch on the same path are found before anything is written.)
+/// The inputs an output could replace: those inside the output folder (or the output
+/// file itself). Each is resolved once, so checking an output costs no system call.
 #[derive(Debug, Default)]
 pub struct Claims {
+    /// The output folder (or file) as given, and resolved.
+    root: Option<(PathBuf, PathBuf)>,
     inputs: BTreeSet<PathBuf>,
 }
 
 impl Claims {
-    pub fn add_input(&mut self, path: &Path) {
-        if let Ok(canonical) = path.canonicalize() {
-            self.inputs.insert(canonical);
+    pub fn new(destination: &Destination, items: &[crate::walk::Item]) -> Self {
+        let (given, resolved) = match destination {
+            Destination::Stdout => return Self::default(),
+            Destination::File(path) | Destination::Folder(path) => (path.clone(), normalized(path)),
+        };
+        let mut inputs = BTreeSet::new();
+        for item in items.iter().filter(|item| item.path.as_os_str() != "-") {
+            let Ok(path) = item.path.canonicalize() else {
+                continue;
+            };
+            if !path.starts_with(&resolved) {
+                continue;
+            }
+            // A skill folder's files are inputs too.
+            if path.is_dir() {
+                for entry in std::fs::read_dir(&path).into_iter().flatten().flatten() {
+                    inputs.insert(entry.path());
+                }
+            }
+            inputs.insert(path);
+        }
+        Self {
+            root: Some((given, resolved)),
+            inputs,
         }
     }
 
     pub fn check(&self, path: &Path) -> Result<(), String> {
-        let key = normalized(path);
+        let Some((given, resolved)) = &self.root else {
+            return Ok(());
+        };
+        if self.inputs.is_empty() {
+            return Ok(());
+        }
+        let key = match path.strip_prefix(given) {
+            Ok(relative) if relative.as_os_str().is_empty() => resolved.clone(),
+            Ok(relative) => resolved.join(relative),
+            Err(_) => normalized(path),
+        };
         if self.inputs.contains(&key) {
             return Err(format!(
                 "{} is an input of this run; refusing to overwrite it",
@@ -95,24 +128,6 @@ impl Claims {
         }
         Ok(())
     }
-}
-
-/// The canonical path of the file, or of its folder joined with its name when it does not exist yet.
-fn normalized(path: &Path) -> PathBuf {
-    if let Ok(canonical) = path.canonicalize() {
-        return canonical;
-    }
-    match (path.parent(), path.file_name()) {
-        (Some(parent), Some(name)) => normalized_dir(parent).join(name),
-        _ => path.to_path_buf(),
-    }
-}
-
-fn normalized_dir(dir: &Path) -> PathBuf {
-    if dir.as_os_str().is_empty() {
-        return PathBuf::from(".").canonicalize().unwrap_or_default();
-    }
-    dir.canonicalize().unwrap_or_else(|_| normalized(dir))
 }
 
 /// When written files reach the disk.
@@ -217,4 +232,22 @@ pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), Strin
         })?;
     }
     Ok(())
+}
+
+/// The canonical path of the file, or of its folder joined with its name when it does not exist yet.
+fn normalized(path: &Path) -> PathBuf {
+    if let Ok(canonical) = path.canonicalize() {
+        return canonical;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) => normalized_dir(parent).join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+fn normalized_dir(dir: &Path) -> PathBuf {
+    if dir.as_os_str().is_empty() {
+        return PathBuf::from(".").canonicalize().unwrap_or_default();
+    }
+    dir.canonicalize().unwrap_or_else(|_| normalized(dir))
 }
