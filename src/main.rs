@@ -7,13 +7,14 @@ mod matrix;
 mod output;
 mod progress;
 mod registry;
+mod report;
 mod schemas;
 mod validate;
 mod walk;
 
 use anyhow::{bail, Context};
 use clap::Parser;
-use cli::{Cli, Command, ConvertArgs, ReportFormat};
+use cli::{Cli, Command, ConvertArgs};
 use output::{Claims, Destination, Planned};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -166,6 +167,27 @@ struct Job<'a> {
     claims: Claims,
 }
 
+/// Items converted and written together; a large batch holds no more than this many
+/// outputs in memory at once. `TOOLSHIFT_CHUNK` overrides it (docs/performance.md).
+const CHUNK: usize = 1024;
+
+fn chunk_size() -> usize {
+    std::env::var("TOOLSHIFT_CHUNK")
+        .ok()
+        .and_then(|text| text.parse::<usize>().ok())
+        .filter(|size| *size > 0)
+        .unwrap_or(CHUNK)
+}
+
+/// What the plan of a large batch decided for one item.
+#[derive(Debug, Clone)]
+enum Decision {
+    /// Another item has a tool of the same name: put the toolkit in front.
+    Qualify,
+    /// Another item would write the same file: write neither.
+    Collides(String),
+}
+
 /// One item converted and rendered, not yet written.
 struct Prepared {
     report: FileReport,
@@ -223,34 +245,53 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     };
     interrupt::install();
     let progress = progress::bar(args, walk.items.len());
-    let mut prepared: Vec<Option<Prepared>> = walk
-        .items
-        .par_iter()
-        .map_init(schemas::SchemaCheck::default, |schemas, item| {
-            let result = job.prepare(item, schemas, &job.options);
-            progress.inc(1);
-            result
-        })
-        .collect();
-    job.qualify_colliding_names(&walk.items, &mut prepared);
-    job.refuse_collisions(&mut prepared);
-    job.write(&mut prepared);
-    progress.finish_and_clear();
-
+    // A large batch is planned first (every output path, as a hash), so collisions are
+    // found before anything is written, and then converted and written in chunks, so
+    // memory stays flat however many files there are.
+    let chunk_size = chunk_size();
+    let decisions = if walk.items.len() > chunk_size {
+        job.plan(&walk.items)
+    } else {
+        BTreeMap::new()
+    };
+    let mut sink = report::Sink::new(args)?;
     let mut report = BatchReport::default();
-    for skipped in &walk.skipped {
-        report.skip(skipped.path.display().to_string(), skipped.reason.clone());
-    }
-    for (item, prepared) in walk.items.iter().zip(prepared) {
-        match prepared {
-            Some(prepared) => report.push(prepared.report),
-            None => report.skip(
-                item.path.display().to_string(),
-                "not a manifest of any known dialect".to_owned(),
-            ),
+    let mut skipped = Vec::new();
+    for (chunk_index, chunk) in walk.items.chunks(chunk_size).enumerate() {
+        let offset = chunk_index * chunk_size;
+        let mut prepared: Vec<Option<Prepared>> = chunk
+            .par_iter()
+            .enumerate()
+            .map_init(schemas::SchemaCheck::default, |schemas, (index, item)| {
+                let decision = decisions.get(&(offset + index));
+                let result = job.prepare_decided(item, schemas, decision);
+                progress.inc(1);
+                result
+            })
+            .collect();
+        if decisions.is_empty() {
+            job.qualify_colliding_names(chunk, &mut prepared);
+            job.refuse_collisions(&mut prepared);
+        }
+        job.write(&mut prepared);
+        for (item, prepared) in chunk.iter().zip(prepared) {
+            match prepared {
+                Some(prepared) => {
+                    report.record(&prepared.report);
+                    sink.file(&prepared.report)?;
+                }
+                None => skipped.push(item.path.display().to_string()),
+            }
         }
     }
-    emit_report(args, &report)?;
+    progress.finish_and_clear();
+    for entry in &walk.skipped {
+        report.skip(entry.path.display().to_string(), entry.reason.clone());
+    }
+    for path in skipped {
+        report.skip(path, "not a manifest of any known dialect".to_owned());
+    }
+    sink.finish(&report)?;
     if interrupt::requested() {
         eprintln!("toolshift: interrupted; what was not written is not there, whole or in part");
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
@@ -293,6 +334,142 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
 impl Job<'_> {
     /// Reads, converts, checks and renders one item; `None` for a walked file that
     /// turns out to be no manifest, which is skipped rather than failed.
+    fn prepare_decided(
+        &self,
+        item: &walk::Item,
+        schemas: &mut schemas::SchemaCheck,
+        decision: Option<&Decision>,
+    ) -> Option<Prepared> {
+        match decision {
+            None => self.prepare(item, schemas, &self.options),
+            Some(Decision::Qualify) => {
+                let options = WriteOptions {
+                    qualify_by_toolkit: true,
+                    ..self.options.clone()
+                };
+                self.prepare(item, schemas, &options)
+            }
+            Some(Decision::Collides(error)) => {
+                let mut prepared = self.prepare(item, schemas, &self.options)?;
+                prepared.report.status = Status::Failed;
+                prepared.report.error = Some(error.clone());
+                prepared.files.clear();
+                Some(prepared)
+            }
+        }
+    }
+
+    /// Where an item's outputs would go, without rendering or checking them.
+    fn output_paths(&self, item: &walk::Item, options: &WriteOptions) -> Vec<PathBuf> {
+        let Destination::Folder(folder) = &self.destination else {
+            return Vec::new();
+        };
+        let Ok(loaded) = input::load(&item.path) else {
+            return Vec::new();
+        };
+        let Some(from) = self
+            .from
+            .or_else(|| registry::detect(&loaded.document).ok())
+        else {
+            return Vec::new();
+        };
+        let source = Source {
+            display: &loaded.display,
+            dir: loaded.dir.as_deref(),
+            document: &loaded.document,
+        };
+        let Ok(conversion) = toolshift_model::convert(from, self.to, &source, options) else {
+            return Vec::new();
+        };
+        conversion
+            .files
+            .iter()
+            .filter_map(|file| {
+                let name = output::rendered_name(file, self.args.format, self.to.manifest_syntax())
+                    .ok()?;
+                output::inside(&folder.join(&item.relative_dir), &name).ok()
+            })
+            .collect()
+    }
+
+    /// Every output path of a large batch, as a hash, so that collisions are decided
+    /// before anything is written while only the hashes are held.
+    fn plan(&self, items: &[walk::Item]) -> BTreeMap<usize, Decision> {
+        let hash = |path: &PathBuf| {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            path.hash(&mut hasher);
+            hasher.finish()
+        };
+        let mut hashes: Vec<(u64, usize)> = items
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(index, item)| {
+                self.output_paths(item, &self.options)
+                    .into_iter()
+                    .map(move |path| (hash(&path), index))
+            })
+            .collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        let taken: BTreeSet<u64> = hashes.iter().map(|(h, _)| *h).collect();
+        // Items sharing a hash may collide; their real paths decide.
+        let mut suspects: BTreeSet<usize> = BTreeSet::new();
+        for pair in hashes.windows(2) {
+            if let [(a, i), (b, j)] = pair {
+                if a == b {
+                    suspects.insert(*i);
+                    suspects.insert(*j);
+                }
+            }
+        }
+        let mut by_path: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+        for &index in &suspects {
+            if let Some(item) = items.get(index) {
+                for path in self.output_paths(item, &self.options) {
+                    by_path.entry(path).or_default().push(index);
+                }
+            }
+        }
+        let qualified = WriteOptions {
+            qualify_by_toolkit: true,
+            ..self.options.clone()
+        };
+        let mut decisions = BTreeMap::new();
+        for (path, indexes) in by_path.iter().filter(|(_, indexes)| indexes.len() > 1) {
+            let renamed: Vec<Vec<PathBuf>> = indexes
+                .iter()
+                .filter_map(|&index| items.get(index))
+                .map(|item| self.output_paths(item, &qualified))
+                .collect();
+            let firsts: BTreeSet<Option<&PathBuf>> = renamed.iter().map(|p| p.first()).collect();
+            let resolves = firsts.len() == indexes.len()
+                && !firsts.contains(&None)
+                && renamed
+                    .iter()
+                    .flatten()
+                    .all(|path| !taken.contains(&hash(path)));
+            for &index in indexes {
+                let decision = if resolves {
+                    Decision::Qualify
+                } else {
+                    let inputs: Vec<String> = indexes
+                        .iter()
+                        .filter_map(|&i| items.get(i))
+                        .map(|item| item.path.display().to_string())
+                        .collect();
+                    Decision::Collides(format!(
+                        "{} would be written by {}; rename one of them, nothing of either was written",
+                        path.display(),
+                        inputs.join(" and ")
+                    ))
+                };
+                decisions.insert(index, decision);
+            }
+        }
+        decisions
+    }
+
     fn prepare(
         &self,
         item: &walk::Item,
@@ -530,44 +707,5 @@ impl Job<'_> {
                     item.report.error = Some(error);
                 }
             });
-    }
-}
-
-fn emit_report(args: &ConvertArgs, report: &BatchReport) -> anyhow::Result<()> {
-    // A failure must reach the terminal even when the report goes elsewhere, or a
-    // batch that exits 2 would say nothing.
-    let errors_to_stderr = || {
-        for file in &report.files {
-            if let (Status::Failed, Some(error)) = (file.status, &file.error) {
-                eprintln!("{}: error: {error}", file.input);
-            }
-        }
-    };
-    let text = match args.report {
-        ReportFormat::Text => report.to_text(),
-        ReportFormat::Json => report.to_json(),
-        ReportFormat::None => {
-            errors_to_stderr();
-            return Ok(());
-        }
-    };
-    if args.report_file.is_some() {
-        errors_to_stderr();
-    }
-    match &args.report_file {
-        Some(path) => output::write_all(
-            &[Planned {
-                path: path.clone(),
-                bytes: text.into_bytes(),
-                create_only: false,
-            }],
-            true,
-            output::Sync::Never,
-        )
-        .map_err(anyhow::Error::msg),
-        None => {
-            let _ = std::io::stderr().write_all(text.as_bytes());
-            Ok(())
-        }
     }
 }

@@ -23,6 +23,44 @@ pub struct Planned {
     pub create_only: bool,
 }
 
+/// The relative path `render` will give the file, without rendering it.
+pub fn rendered_name(
+    file: &OutputFile,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<String, String> {
+    if let OutputContent::Text(_) = &file.content {
+        return Ok(file.path.clone());
+    }
+    let format = manifest_format(&file.path, chosen, native)?;
+    let stem = file
+        .path
+        .strip_suffix(".json")
+        .or_else(|| file.path.strip_suffix(".yaml"))
+        .unwrap_or(&file.path);
+    Ok(match format {
+        Format::Json => format!("{stem}.json"),
+        Format::Yaml => format!("{stem}.yaml"),
+    })
+}
+
+fn manifest_format(
+    path: &str,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<Format, String> {
+    Ok(match (chosen, native) {
+        (Some(Format::Yaml), ManifestSyntax::JsonOnly) => {
+            return Err(format!(
+                "{path} must be JSON: the target reads no other format"
+            ))
+        }
+        (Some(format), _) => format,
+        (None, ManifestSyntax::Yaml) => Format::Yaml,
+        (None, ManifestSyntax::Json | ManifestSyntax::JsonOnly) => Format::Json,
+    })
+}
+
 pub fn render(
     file: &OutputFile,
     chosen: Option<Format>,

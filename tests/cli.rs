@@ -831,6 +831,14 @@ fn sdk_tool(toolkit: &str, name: &str) -> String {
 
 #[test]
 fn a_folder_is_walked_and_its_layout_mirrored() {
+    // Once as one chunk, and once in chunks of two, where the collisions are planned
+    // before anything is written.
+    for chunk in ["1024", "2"] {
+        walk_a_folder(chunk);
+    }
+}
+
+fn walk_a_folder(chunk: &str) {
     let scratch = Scratch::new().unwrap();
     for dir in ["tools/who", "tools/.cache", "tools/skills/weather"] {
         std::fs::create_dir_all(scratch.path().join(dir)).unwrap();

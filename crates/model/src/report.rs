@@ -61,6 +61,13 @@ impl BatchReport {
     }
 
     pub fn push(&mut self, file: FileReport) {
+        self.record(&file);
+        self.files.push(file);
+    }
+
+    /// Counts a file in the summary without keeping it: a large batch streams its
+    /// files' lines out as they are done (`text_lines`, `json_file`).
+    pub fn record(&mut self, file: &FileReport) {
         let summary = &mut self.summary;
         summary.files += 1;
         match file.status {
@@ -76,42 +83,48 @@ impl BatchReport {
             }
             *summary.codes.entry(entry.code.code()).or_default() += 1;
         }
-        self.files.push(file);
     }
 
     pub fn to_json(&self) -> String {
-        // Every field is a string, number, list or plain struct: serializing cannot fail.
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
+        let mut text = JSON_HEAD.to_owned();
+        for (index, file) in self.files.iter().enumerate() {
+            text.push_str(&json_file(file, index == 0));
+        }
+        text.push_str(&self.json_tail(!self.files.is_empty()));
         text
+    }
+
+    /// What follows the last file in the JSON report, whose files were written out
+    /// already (`any_file` says whether there was one).
+    pub fn json_tail(&self, any_file: bool) -> String {
+        let rest = BatchReport {
+            files: Vec::new(),
+            skipped: self.skipped.clone(),
+            summary: self.summary.clone(),
+        };
+        // Every field is a string, number, list or plain struct: serializing cannot fail.
+        let whole = serde_json::to_string_pretty(&rest).unwrap_or_default();
+        let after_files = whole
+            .split_once("\"files\": []")
+            .map(|(_, rest)| rest)
+            .unwrap_or_default();
+        let close = if any_file { "\n  ]" } else { "]" };
+        format!("{close}{after_files}\n")
     }
 
     /// One line per entry, per failure and per denial, then the summary line.
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for file in &self.files {
-            for entry in &file.entries {
-                let _ = writeln!(
-                    text,
-                    "{}: {} {} {} -> {}: {}",
-                    file.input,
-                    entry.severity.as_str(),
-                    entry.code.code(),
-                    show_pointer(&entry.source),
-                    show_pointer(&entry.target),
-                    entry.message
-                );
-            }
-            match (file.status, &file.error) {
-                (Status::Failed, Some(error)) => {
-                    let _ = writeln!(text, "{}: error: {error}", file.input);
-                }
-                (Status::Denied, Some(reason)) => {
-                    let _ = writeln!(text, "{}: denied: {reason}; nothing written", file.input);
-                }
-                _ => {}
-            }
+            text.push_str(&text_lines(file));
         }
+        text.push_str(&self.text_tail());
+        text
+    }
+
+    /// The skipped entries and the summary lines that end the text report.
+    pub fn text_tail(&self) -> String {
+        let mut text = String::new();
         for skipped in &self.skipped {
             let _ = writeln!(text, "{}: skipped: {}", skipped.path, skipped.reason);
         }
@@ -147,11 +160,93 @@ impl BatchReport {
     }
 }
 
+/// The start of the JSON report, before its first file.
+pub const JSON_HEAD: &str = "{\n  \"files\": [";
+
+/// One file of the JSON report, indented as in the whole document.
+pub fn json_file(file: &FileReport, first: bool) -> String {
+    // Every field is a string, number, list or plain struct: serializing cannot fail.
+    let pretty = serde_json::to_string_pretty(file).unwrap_or_default();
+    let mut text = String::from(if first { "\n" } else { ",\n" });
+    for (index, line) in pretty.lines().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        text.push_str("    ");
+        text.push_str(line);
+    }
+    text
+}
+
+/// A file's lines in the text report: one per entry, failure and denial.
+pub fn text_lines(file: &FileReport) -> String {
+    let mut text = String::new();
+
+    for entry in &file.entries {
+        let _ = writeln!(
+            text,
+            "{}: {} {} {} -> {}: {}",
+            file.input,
+            entry.severity.as_str(),
+            entry.code.code(),
+            show_pointer(&entry.source),
+            show_pointer(&entry.target),
+            entry.message
+        );
+    }
+    match (file.status, &file.error) {
+        (Status::Failed, Some(error)) => {
+            let _ = writeln!(text, "{}: error: {error}", file.input);
+        }
+        (Status::Denied, Some(reason)) => {
+            let _ = writeln!(text, "{}: denied: {reason}; nothing written", file.input);
+        }
+        _ => {}
+    }
+    text
+}
+
 /// The root pointer is the empty string, which reads as nothing in a line of text.
 fn show_pointer(pointer: &str) -> &str {
     if pointer.is_empty() {
         "(root)"
     } else {
         pointer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(input: &str, status: Status) -> FileReport {
+        FileReport {
+            input: input.to_owned(),
+            from: Some("arcade".to_owned()),
+            to: "taskweaver".to_owned(),
+            outputs: vec![format!("out/{input}.yaml")],
+            status,
+            error: (status == Status::Failed).then(|| "bad".to_owned()),
+            entries: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_json_written_in_pieces_is_the_whole_report() {
+        for files in [0, 1, 3] {
+            let mut report = BatchReport::default();
+            for index in 0..files {
+                let status = if index == 1 {
+                    Status::Failed
+                } else {
+                    Status::Converted
+                };
+                report.push(file(&format!("t{index}"), status));
+            }
+            report.skip("notes.txt".to_owned(), "not a manifest".to_owned());
+            #[allow(clippy::unwrap_used)]
+            let whole = serde_json::to_string_pretty(&report).unwrap() + "\n";
+            assert_eq!(report.to_json(), whole, "{files} files");
+        }
     }
 }
