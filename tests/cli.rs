@@ -863,9 +863,8 @@ fn walk_a_folder(chunk: &str) {
     write(&scratch, "tools/skills/weather/plugin.json", SKILL);
     write(&scratch, "tools/skills/weather/handler.js", HANDLER);
     write(&scratch, "tools/broken.json", "{\"name\": ");
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args([
             "convert",
             "tools",
             "--to",
@@ -874,12 +873,14 @@ fn walk_a_folder(chunk: &str) {
             "out",
             "--report",
             "json",
-        ]),
-        None,
-    )
-    .unwrap();
-    assert_eq!(run.status, Some(2), "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+        ])
+        .env("TOOLSHIFT_CHUNK", chunk)
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
     let written: Vec<String> = read_tree(&scratch.path().join("out"))
         .unwrap()
         .into_keys()
