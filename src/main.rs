@@ -24,11 +24,6 @@ use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions};
 
-// A batch allocates many small strings on every core; glibc's allocator spent a
-// third of a batch's time in its locks and free lists (docs/performance.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Exit codes are part of the contract.
 const EXIT_DENIED: u8 = 1;
 const EXIT_ERROR: u8 = 2;
@@ -401,18 +396,24 @@ impl Job<'_> {
             path.hash(&mut hasher);
             hasher.finish()
         };
-        let mut hashes: Vec<(u64, usize)> = items
+        // One hash per item, of its manifest's path: an item's other files sit beside its
+        // manifest under the same name, so they collide only where the manifests do. An
+        // indexed collect allocates the list once, at its final size.
+        let planned: Vec<Option<(u64, usize)>> = items
             .par_iter()
             .enumerate()
-            .flat_map_iter(|(index, item)| {
+            .map(|(index, item)| {
                 self.output_paths(item, &self.options)
-                    .into_iter()
-                    .map(move |path| (hash(&path), index))
+                    .first()
+                    .map(|path| (hash(path), index))
             })
             .collect();
+        let mut hashes: Vec<(u64, usize)> = planned.into_iter().flatten().collect();
         hashes.sort_unstable();
-        hashes.dedup();
-        let taken: BTreeSet<u64> = hashes.iter().map(|(h, _)| *h).collect();
+        let taken = |path: &PathBuf| {
+            let wanted = hash(path);
+            hashes.binary_search_by(|(h, _)| h.cmp(&wanted)).is_ok()
+        };
         // Items sharing a hash may collide; their real paths decide.
         let mut suspects: BTreeSet<usize> = BTreeSet::new();
         for pair in hashes.windows(2) {
@@ -445,10 +446,7 @@ impl Job<'_> {
             let firsts: BTreeSet<Option<&PathBuf>> = renamed.iter().map(|p| p.first()).collect();
             let resolves = firsts.len() == indexes.len()
                 && !firsts.contains(&None)
-                && renamed
-                    .iter()
-                    .flatten()
-                    .all(|path| !taken.contains(&hash(path)));
+                && renamed.iter().flatten().all(|path| !taken(path));
             for &index in indexes {
                 let decision = if resolves {
                     Decision::Qualify

@@ -5,15 +5,17 @@
 //! symbolic link, skips hidden entries, and reports what it passed over and why.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
-    /// A file, a skill folder, or `-`.
-    pub path: PathBuf,
+    /// A file, a skill folder, or `-`. Boxed, and the folder shared, since a batch
+    /// keeps one item per manifest for its whole run.
+    pub path: Box<Path>,
     /// Where its outputs go below the output folder, mirroring the input layout: the
     /// folder it sat in, relative to the folder that was walked. Empty for a named input.
-    pub relative_dir: PathBuf,
+    pub relative_dir: Arc<Path>,
     /// Found by walking a folder (so a file that is no manifest is skipped, not failed).
     pub walked: bool,
 }
@@ -48,8 +50,8 @@ pub fn expand(inputs: &[PathBuf]) -> Walk {
             walk_folder(input, &root, Path::new(""), &mut walk);
         } else {
             walk.items.push(Item {
-                path: input.clone(),
-                relative_dir: PathBuf::new(),
+                path: input.clone().into_boxed_path(),
+                relative_dir: Arc::from(Path::new("")),
                 walked: false,
             });
         }
@@ -58,6 +60,7 @@ pub fn expand(inputs: &[PathBuf]) -> Walk {
 }
 
 fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
+    let shared: Arc<Path> = Arc::from(relative);
     let mut entries: Vec<PathBuf> = match std::fs::read_dir(folder) {
         Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
         Err(error) => {
@@ -91,8 +94,8 @@ fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
         if metadata.is_dir() {
             if path.join(SKILL_MANIFEST).is_file() {
                 walk.items.push(Item {
-                    path,
-                    relative_dir: relative.to_path_buf(),
+                    path: path.into_boxed_path(),
+                    relative_dir: Arc::clone(&shared),
                     walked: true,
                 });
             } else {
@@ -106,8 +109,8 @@ fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
             .unwrap_or_default();
         if metadata.is_file() && MANIFEST_EXTENSIONS.contains(&extension.as_str()) {
             walk.items.push(Item {
-                path,
-                relative_dir: relative.to_path_buf(),
+                path: path.into_boxed_path(),
+                relative_dir: Arc::clone(&shared),
                 walked: true,
             });
         } else {

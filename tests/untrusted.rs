@@ -1,0 +1,189 @@
+//! Untrusted input never panics: every reader, fed arbitrary bytes and arbitrary
+//! structured documents, returns a tool or an error, and every tool it returns converts
+//! to every dialect or is refused with an error. A bounded number of cases runs here;
+//! `fuzz/` has a cargo-fuzz target per reader for longer runs (docs/security.md).
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod support;
+
+use proptest::prelude::*;
+use serde_json::{Map, Value};
+use support::all_dialects;
+use toolshift_model::{convert, Dialect, Source, WriteOptions};
+
+/// Every key any dialect reads, so arbitrary documents reach deep into the readers.
+const KEYS: &[&str] = &[
+    "name",
+    "description",
+    "version",
+    "toolkit",
+    "input",
+    "inputs",
+    "parameters",
+    "required",
+    "schema",
+    "type",
+    "value_schema",
+    "val_type",
+    "inner_val_type",
+    "enum",
+    "properties",
+    "inner_properties",
+    "inferrable",
+    "output",
+    "available_modes",
+    "value",
+    "requirements",
+    "authorization",
+    "oauth2",
+    "url",
+    "scope",
+    "scopes",
+    "provider",
+    "provider_id",
+    "provider_type",
+    "id",
+    "secrets",
+    "metadata",
+    "behavior",
+    "key",
+    "fully_qualified_name",
+    "hubId",
+    "active",
+    "entrypoint",
+    "params",
+    "file",
+    "setup_args",
+    "examples",
+    "call",
+    "prompt",
+    "returns",
+    "configurations",
+    "code",
+    "enabled",
+    "default",
+    "options",
+    "hint",
+    "nullable",
+    "required_keys",
+    "deprecation_message",
+    "_meta",
+];
+
+fn scalar() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        prop::sample::select(KEYS).prop_map(Value::from),
+        "[ -~]{0,12}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "string",
+            "integer",
+            "number",
+            "boolean",
+            "json",
+            "array",
+            "float",
+            "value",
+            "error",
+            "oauth2",
+            "token",
+            "none",
+            "str",
+            "list[str]",
+            "handler.js",
+            "../x",
+        ])
+        .prop_map(Value::from),
+    ]
+}
+
+fn document() -> impl Strategy<Value = Value> {
+    scalar().prop_recursive(5, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((prop::sample::select(KEYS), inner), 0..8).prop_map(|pairs| {
+                let map: Map<String, Value> =
+                    pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+                Value::Object(map)
+            }),
+        ]
+    })
+}
+
+/// Reading, and converting what was read to every dialect, returns; it never panics.
+fn exercise(dialect: &dyn Dialect, document: &Value) {
+    let source = Source {
+        display: "generated",
+        dir: None,
+        document,
+    };
+    if dialect.read(&source).is_err() {
+        return;
+    }
+    for target in all_dialects() {
+        let _ = convert(dialect, target, &source, &WriteOptions::default());
+    }
+    let _ = dialect.lint(&source);
+    let _ = dialect.normalize(document);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes_are_parsed_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok((document, _)) = toolshift_model::syntax::parse(&text) {
+            for dialect in all_dialects() {
+                exercise(dialect, &document);
+            }
+        }
+    }
+
+    #[test]
+    fn arcade_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_arcade::Arcade, &document);
+    }
+
+    #[test]
+    fn arcade_v1_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_arcade_v1::ArcadeV1, &document);
+    }
+
+    #[test]
+    fn arcade_v2_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_arcade_v2::ArcadeV2, &document);
+    }
+
+    #[test]
+    fn taskweaver_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_taskweaver::TaskWeaver, &document);
+    }
+
+    #[test]
+    fn anythingllm_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_anythingllm::AnythingLlm, &document);
+    }
+
+    #[test]
+    fn python_examples_are_read_without_panicking(code in "[ -~\n]{0,200}") {
+        let document = serde_json::json!({
+            "name": "f", "description": "A plugin for the test.", "enabled": true,
+            "parameters": [{"name": "a", "type": "str", "required": true, "description": "The first one."}],
+            "returns": [], "examples": format!("f({code})\n{code}"),
+        });
+        exercise(&toolshift_taskweaver::TaskWeaver, &document);
+    }
+}
