@@ -66,37 +66,19 @@ pub fn render(
     chosen: Option<Format>,
     native: ManifestSyntax,
 ) -> Result<(String, Vec<u8>), String> {
+    let name = rendered_name(file, chosen, native)?;
     let document = match &file.content {
         OutputContent::Manifest(document) => document,
-        OutputContent::Text(text) => return Ok((file.path.clone(), text.clone().into_bytes())),
+        OutputContent::Text(text) => return Ok((name, text.clone().into_bytes())),
     };
-    let format = match (chosen, native) {
-        (Some(Format::Yaml), ManifestSyntax::JsonOnly) => {
-            return Err(format!(
-                "{} must be JSON: the target reads no other format",
-                file.path
-            ))
-        }
-        (Some(format), _) => format,
-        (None, ManifestSyntax::Yaml) => Format::Yaml,
-        (None, ManifestSyntax::Json | ManifestSyntax::JsonOnly) => Format::Json,
+    let bytes = if name.ends_with(".yaml") {
+        toolshift_model::yaml::to_yaml(document).into_bytes()
+    } else {
+        let mut text = serde_json::to_string_pretty(document).map_err(|e| e.to_string())?;
+        text.push('\n');
+        text.into_bytes()
     };
-    let stem = file
-        .path
-        .strip_suffix(".json")
-        .or_else(|| file.path.strip_suffix(".yaml"))
-        .unwrap_or(&file.path);
-    Ok(match format {
-        Format::Json => {
-            let mut text = serde_json::to_string_pretty(document).map_err(|e| e.to_string())?;
-            text.push('\n');
-            (format!("{stem}.json"), text.into_bytes())
-        }
-        Format::Yaml => (
-            format!("{stem}.yaml"),
-            toolshift_model::yaml::to_yaml(document).into_bytes(),
-        ),
-    })
+    Ok((name, bytes))
 }
 
 /// Joins a writer's relative path onto the output folder, refusing any escape.

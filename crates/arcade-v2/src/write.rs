@@ -2,7 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
-use toolshift_model::providers::{provider_for_url, GENERIC_PROVIDER};
+use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
@@ -129,30 +129,7 @@ fn toolkit(
     losses: &mut Vec<Loss>,
 ) -> schema::ToolkitDefinition {
     let declared = tool.toolkit.as_ref();
-    let name = match (&options.toolkit, declared) {
-        (Some(name), _) => name.clone(),
-        (None, Some(toolkit)) => {
-            if toolkit.origin == toolshift_model::ToolkitOrigin::QualifiedName {
-                losses.push(Loss::new(
-                    LossCode::NameSplit,
-                    Field::ToolkitName,
-                    format!(
-                        "the qualified name `{}.{}` became toolkit `{}` and tool `{}`. Pass --toolkit to choose another toolkit.",
-                        toolkit.name, tool.name, toolkit.name, tool.name
-                    ),
-                ));
-            }
-            toolkit.name.clone()
-        }
-        (None, None) => {
-            losses.push(Loss::new(
-                LossCode::ToolkitDefaulted,
-                Field::ToolkitName,
-                format!("Arcade v2 requires a toolkit and the input names none; `{DEFAULT_TOOLKIT}` was written. Pass --toolkit NAME."),
-            ));
-            DEFAULT_TOOLKIT.to_owned()
-        }
-    };
+    let name = tool.toolkit_name(options.toolkit.as_deref(), DEFAULT_TOOLKIT, TITLE, losses);
     let version = match (
         &options.toolkit_version,
         declared.and_then(|t| t.version.as_ref()),
@@ -213,24 +190,7 @@ fn authorization(
         Authorization::OAuth2(oauth2) => {
             let provider = match (&options.provider, &oauth2.provider) {
                 (Some(provider), _) | (None, Some(provider)) => provider.clone(),
-                (None, None) => match oauth2.authority.as_deref().and_then(provider_for_url) {
-                    Some(known) => {
-                        losses.push(Loss::new(
-                            LossCode::ProviderInferred,
-                            Field::AuthProvider,
-                            format!("Arcade v2 requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
-                        ));
-                        known.id.to_owned()
-                    }
-                    None => {
-                        losses.push(Loss::new(
-                            LossCode::ProviderDefaulted,
-                            Field::AuthProvider,
-                            format!("Arcade v2 requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
-                        ));
-                        GENERIC_PROVIDER.to_owned()
-                    }
-                },
+                (None, None) => infer_provider(oauth2.authority.as_deref(), TITLE, losses),
             };
             let oauth2 =
                 (oauth2.authority.is_some() || oauth2.scopes.is_some()).then(|| schema::OAuth2 {

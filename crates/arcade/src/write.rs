@@ -2,12 +2,12 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
-use toolshift_model::providers::{provider_for_url, GENERIC_PROVIDER};
+use toolshift_model::providers::infer_provider;
 use toolshift_model::text::ensure_description;
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
-    Primitive, Property, Tool, ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
+    Primitive, Property, Tool, ValueSchema, ValueType, WriteOptions, Written,
 };
 
 const DEFAULT_TOOLKIT: &str = "Default";
@@ -168,30 +168,7 @@ fn toolkit(
     losses: &mut Vec<Loss>,
 ) -> schema::ToolkitDefinition {
     let declared = tool.toolkit.as_ref();
-    let name = match (&options.toolkit, declared) {
-        (Some(name), _) => name.clone(),
-        (None, Some(toolkit)) => {
-            if toolkit.origin == ToolkitOrigin::QualifiedName {
-                losses.push(Loss::new(
-                    LossCode::NameSplit,
-                    Field::ToolkitName,
-                    format!(
-                        "the qualified name `{}.{}` became toolkit `{}` and tool `{}`. Pass --toolkit to choose another toolkit.",
-                        toolkit.name, tool.name, toolkit.name, tool.name
-                    ),
-                ));
-            }
-            toolkit.name.clone()
-        }
-        (None, None) => {
-            losses.push(Loss::new(
-                LossCode::ToolkitDefaulted,
-                Field::ToolkitName,
-                format!("Arcade requires a toolkit and the input names none; `{DEFAULT_TOOLKIT}` was written. Pass --toolkit NAME."),
-            ));
-            DEFAULT_TOOLKIT.to_owned()
-        }
-    };
+    let name = tool.toolkit_name(options.toolkit.as_deref(), DEFAULT_TOOLKIT, TITLE, losses);
     // The SDK accepts a toolkit without a version, so none is invented.
     let version = options
         .toolkit_version
@@ -320,7 +297,7 @@ fn requirements(
                 (Some(provider), _) | (None, Some(provider)) => Some(provider.clone()),
                 // A generic OAuth2 requirement names its configured provider by `id` alone.
                 (None, None) if oauth2.id.is_some() => None,
-                (None, None) => Some(inferred_provider(oauth2.authority.as_deref(), losses)),
+                (None, None) => Some(infer_provider(oauth2.authority.as_deref(), TITLE, losses)),
             };
             if let Some(authority) = &oauth2.authority {
                 losses.push(Loss::new(
@@ -359,27 +336,6 @@ fn key(name: &str) -> schema::KeyRequirement {
     schema::KeyRequirement {
         key: name.to_owned(),
         unknown: Default::default(),
-    }
-}
-
-fn inferred_provider(authority: Option<&str>, losses: &mut Vec<Loss>) -> String {
-    match authority.and_then(provider_for_url) {
-        Some(known) => {
-            losses.push(Loss::new(
-                LossCode::ProviderInferred,
-                Field::AuthProvider,
-                format!("Arcade requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
-            ));
-            known.id.to_owned()
-        }
-        None => {
-            losses.push(Loss::new(
-                LossCode::ProviderDefaulted,
-                Field::AuthProvider,
-                format!("Arcade requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
-            ));
-            GENERIC_PROVIDER.to_owned()
-        }
     }
 }
 

@@ -181,6 +181,35 @@ pub const KNOWN_PROVIDERS: &[KnownProvider] = &[
 /// The generic provider id Arcade accepts for any OAuth2 server.
 pub const GENERIC_PROVIDER: &str = "oauth2";
 
+/// The provider id a target that requires one writes, for a tool with none: the one
+/// the authorization URL's host names, else the generic one; either way reported.
+pub fn infer_provider(
+    authority: Option<&str>,
+    target: &str,
+    losses: &mut Vec<crate::loss::Loss>,
+) -> String {
+    use crate::field::Field;
+    use crate::loss::{Loss, LossCode};
+    match authority.and_then(provider_for_url) {
+        Some(known) => {
+            losses.push(Loss::new(
+                LossCode::ProviderInferred,
+                Field::AuthProvider,
+                format!("{target} requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
+            ));
+            known.id.to_owned()
+        }
+        None => {
+            losses.push(Loss::new(
+                LossCode::ProviderDefaulted,
+                Field::AuthProvider,
+                format!("{target} requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
+            ));
+            GENERIC_PROVIDER.to_owned()
+        }
+    }
+}
+
 /// The provider whose host matches the URL's host, if any.
 pub fn provider_for_url(url: &str) -> Option<&'static KnownProvider> {
     let host = host_of(url)?;

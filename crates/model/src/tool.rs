@@ -39,6 +39,43 @@ pub struct Tool {
 }
 
 impl Tool {
+    /// The toolkit name a target that requires one writes: `--toolkit`, the tool's own
+    /// (reported when it was split off a qualified name), or `default` (reported).
+    pub fn toolkit_name(
+        &self,
+        chosen: Option<&str>,
+        default: &str,
+        target: &str,
+        losses: &mut Vec<crate::loss::Loss>,
+    ) -> String {
+        use crate::field::Field;
+        use crate::loss::{Loss, LossCode};
+        match (chosen, &self.toolkit) {
+            (Some(name), _) => name.to_owned(),
+            (None, Some(toolkit)) => {
+                if toolkit.origin == ToolkitOrigin::QualifiedName {
+                    losses.push(Loss::new(
+                        LossCode::NameSplit,
+                        Field::ToolkitName,
+                        format!(
+                            "the qualified name `{}.{}` became toolkit `{}` and tool `{}`. Pass --toolkit to choose another toolkit.",
+                            toolkit.name, self.name, toolkit.name, self.name
+                        ),
+                    ));
+                }
+                toolkit.name.clone()
+            }
+            (None, None) => {
+                losses.push(Loss::new(
+                    LossCode::ToolkitDefaulted,
+                    Field::ToolkitName,
+                    format!("{target} requires a toolkit and the input names none; `{default}` was written. Pass --toolkit NAME."),
+                ));
+                default.to_owned()
+            }
+        }
+    }
+
     /// The value `dialect` stored at `pointer` because the model has no field for it.
     pub fn extra(&self, dialect: &str, pointer: &str) -> Option<&Value> {
         self.extras
