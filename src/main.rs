@@ -244,7 +244,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     // found before anything is written, and then converted and written in chunks, so
     // memory stays flat however many files there are.
     let chunk_size = chunk_size();
-    let decisions = if walk.items.len() > chunk_size {
+    let planned = walk.items.len() > chunk_size;
+    let decisions = if planned {
         job.plan(&walk.items)
     } else {
         BTreeMap::new()
@@ -264,7 +265,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 result
             })
             .collect();
-        if decisions.is_empty() {
+        if !planned {
             job.qualify_colliding_names(chunk, &mut prepared);
             job.refuse_collisions(&mut prepared);
         }
@@ -277,6 +278,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 }
                 None => skipped.push(item.path.display().to_string()),
             }
+        }
+        // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
+        if interrupt::requested() {
+            break;
         }
     }
     progress.finish_and_clear();
