@@ -1,0 +1,88 @@
+//! Micro-benchmarks of one manifest per dialect: parsing its text, reading it into the
+//! model, and writing the model back (`cargo bench --bench dialects`). The documents
+//! are the probes `toolshift explain` runs, which use every field of the model.
+
+// A benchmark that cannot set up its input should stop loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use toolshift_model::{syntax, Dialect, Source, Tool, WriteOptions};
+
+fn main() {
+    divan::main();
+}
+
+const PROBES: [(&str, &str); 5] = [
+    ("arcade", include_str!("../src/probes/arcade-full.json")),
+    (
+        "arcade-v1",
+        include_str!("../src/probes/arcade-v1-full.json"),
+    ),
+    (
+        "arcade-v2",
+        include_str!("../src/probes/arcade-v2-full.json"),
+    ),
+    (
+        "taskweaver",
+        include_str!("../src/probes/taskweaver-full.yaml"),
+    ),
+    (
+        "anythingllm",
+        include_str!("../src/probes/anythingllm-full.json"),
+    ),
+];
+
+fn dialect(id: &str) -> &'static dyn Dialect {
+    let all: [&'static dyn Dialect; 5] = [
+        &toolshift_arcade::Arcade,
+        &toolshift_arcade_v1::ArcadeV1,
+        &toolshift_arcade_v2::ArcadeV2,
+        &toolshift_taskweaver::TaskWeaver,
+        &toolshift_anythingllm::AnythingLlm,
+    ];
+    all.into_iter()
+        .find(|d| d.id() == id)
+        .expect("a known dialect")
+}
+
+fn text(id: &str) -> &'static str {
+    PROBES
+        .iter()
+        .find(|(d, _)| *d == id)
+        .map(|(_, t)| *t)
+        .expect("a probe")
+}
+
+fn tool(id: &str) -> Tool {
+    let (document, _) = syntax::parse(text(id)).unwrap();
+    let source = Source {
+        display: id,
+        dir: None,
+        document: &document,
+    };
+    dialect(id).read(&source).unwrap().tool
+}
+
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+fn parse(id: &str) {
+    divan::black_box(syntax::parse(divan::black_box(text(id))).unwrap());
+}
+
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+fn read(bencher: divan::Bencher, id: &str) {
+    let (document, _) = syntax::parse(text(id)).unwrap();
+    let source = Source {
+        display: id,
+        dir: None,
+        document: &document,
+    };
+    let dialect = dialect(id);
+    bencher.bench(|| divan::black_box(dialect.read(&source)));
+}
+
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+fn write(bencher: divan::Bencher, id: &str) {
+    let tool = tool(id);
+    let dialect = dialect(id);
+    let options = WriteOptions::default();
+    bencher.bench(|| divan::black_box(dialect.write(&tool, &options)));
+}
