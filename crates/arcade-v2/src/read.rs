@@ -152,14 +152,8 @@ fn requirements(
                 extras,
             );
             Setting {
-                key: secret.key.clone(),
-                description: None,
-                value_type: None,
                 required: Some(true),
-                default: None,
-                value: None,
-                secret: true,
-                input: None,
+                ..Setting::secret(&secret.key)
             }
         })
         .collect();

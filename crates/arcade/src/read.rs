@@ -200,16 +200,7 @@ fn requirements(
                 &secret.unknown,
                 extras,
             );
-            Setting {
-                key: secret.key.clone(),
-                description: None,
-                value_type: None,
-                required: None,
-                default: None,
-                value: None,
-                secret: true,
-                input: None,
-            }
+            Setting::secret(&secret.key)
         })
         .collect();
     let authorization = match &requirements.authorization {

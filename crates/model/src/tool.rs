@@ -379,6 +379,22 @@ pub struct Setting {
     pub input: Option<InputHint>,
 }
 
+impl Setting {
+    /// A credential known by its key alone (an Arcade secret requirement).
+    pub fn secret(key: &str) -> Self {
+        Setting {
+            key: key.to_owned(),
+            description: None,
+            value_type: None,
+            required: None,
+            default: None,
+            value: None,
+            secret: true,
+            input: None,
+        }
+    }
+}
+
 /// How a settings UI should ask for a value (AnythingLLM `setup_args.*.input`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct InputHint {
