@@ -103,9 +103,6 @@ fn explain(code: Option<&str>, from: Option<&str>, to: Option<&str>) -> anyhow::
         (None, Some(from), Some(to)) => {
             let from = registry::by_id(from).map_err(anyhow::Error::msg)?;
             let to = registry::by_id(to).map_err(anyhow::Error::msg)?;
-            if from.id() == to.id() {
-                bail!("explain lists pairs of two dialects; a conversion within {} reports only what its own schema cannot hold (docs/properties.md, identity)", from.id());
-            }
             matrix::render_pair(
                 from,
                 to,
