@@ -36,11 +36,15 @@ impl Sink {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let temporary = path
+                let folder = path
                     .parent()
                     .filter(|p| !p.as_os_str().is_empty())
-                    .unwrap_or(std::path::Path::new("."))
-                    .join(format!(".{name}.toolshift-{}.tmp", std::process::id()));
+                    .unwrap_or(std::path::Path::new("."));
+                std::fs::create_dir_all(folder).map_err(|e| {
+                    anyhow::anyhow!("{}: cannot create folder: {e}", folder.display())
+                })?;
+                let temporary =
+                    folder.join(format!(".{name}.toolshift-{}.tmp", std::process::id()));
                 let file = File::create(&temporary).map_err(|e| {
                     anyhow::anyhow!("{}: cannot write the report: {e}", path.display())
                 })?;
