@@ -30,23 +30,14 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .iter()
         .enumerate()
         .map(|(index, parameter)| {
-            if parameter.required.is_none() {
-                losses.push(Loss::new(
-                    LossCode::RequiredDefaulted,
-                    Field::ParameterRequired(index),
-                    format!(
-                        "Arcade v1 requires `required`; parameter `{}` was written as optional.",
-                        parameter.name
-                    ),
-                ));
-            }
+            let required = parameter.required_or_optional(index, TITLE, &mut losses);
             let fields = TypeFields {
                 value: Field::ParameterSchema(index),
                 allowed: Field::ParameterEnum(index),
             };
             schema::Parameter {
                 name: parameter.name.clone(),
-                required: parameter.required.unwrap_or(false),
+                required,
                 description: parameter.description.clone(),
                 schema: value_schema(&parameter.schema, fields, &mut losses),
                 inferrable: parameter.inferrable,

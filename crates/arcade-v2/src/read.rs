@@ -108,23 +108,11 @@ fn primitive(val_type: ValType) -> Option<Primitive> {
 }
 
 fn value_schema(vs: &schema::ValueSchema, pointer: &str) -> Result<ValueSchema, DialectError> {
-    let value_type = match primitive(vs.val_type) {
-        Some(p) => ValueType::Primitive(p),
-        None => {
-            let inner = vs.inner_val_type.ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "val_type"),
-                    "an `array` needs an `inner_val_type`",
-                )
-            })?;
-            ValueType::Array(primitive(inner).ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "inner_val_type"),
-                    "arrays of arrays are not an Arcade type",
-                )
-            })?)
-        }
-    };
+    let value_type = ValueType::from_val_types(
+        primitive(vs.val_type),
+        vs.inner_val_type.map(primitive),
+        pointer,
+    )?;
     Ok(ValueSchema {
         allowed: vs.allowed.clone(),
         ..ValueSchema::of(value_type)

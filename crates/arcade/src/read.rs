@@ -118,23 +118,11 @@ fn value_schema(
     extras: &mut Vec<Extra>,
 ) -> Result<ValueSchema, DialectError> {
     collect_extras(ID, pointer, &vs.unknown, extras);
-    let value_type = match primitive(vs.val_type) {
-        Some(p) => ValueType::Primitive(p),
-        None => {
-            let inner = vs.inner_val_type.ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "val_type"),
-                    "an `array` needs an `inner_val_type`",
-                )
-            })?;
-            ValueType::Array(primitive(inner).ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "inner_val_type"),
-                    "arrays of arrays are not an Arcade type",
-                )
-            })?)
-        }
-    };
+    let value_type = ValueType::from_val_types(
+        primitive(vs.val_type),
+        vs.inner_val_type.map(primitive),
+        pointer,
+    )?;
     let properties = |map: &Option<indexmap::IndexMap<String, schema::ValueSchema>>,
                       key: &str,
                       extras: &mut Vec<Extra>|

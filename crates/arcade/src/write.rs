@@ -4,10 +4,10 @@ use crate::schema::{self, ValType};
 use crate::ID;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::text::ensure_description;
-use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
-    Primitive, Property, Tool, ValueSchema, ValueType, WriteOptions, Written,
+    Primitive, Property, Tool, ValueSchema, WriteOptions, Written,
 };
 
 const DEFAULT_TOOLKIT: &str = "Default";
@@ -53,19 +53,10 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .iter()
         .enumerate()
         .map(|(index, parameter)| {
-            if parameter.required.is_none() {
-                losses.push(Loss::new(
-                    LossCode::RequiredDefaulted,
-                    Field::ParameterRequired(index),
-                    format!(
-                        "Arcade requires `required`; parameter `{}` was written as optional.",
-                        parameter.name
-                    ),
-                ));
-            }
+            let required = parameter.required_or_optional(index, TITLE, &mut losses);
             schema::InputParameter {
                 name: parameter.name.clone(),
-                required: parameter.required.unwrap_or(false),
+                required,
                 description: parameter.description.clone(),
                 value_schema: value_schema(
                     &parameter.schema,
@@ -193,12 +184,8 @@ fn val_type(primitive: Primitive) -> ValType {
 }
 
 fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schema::ValueSchema {
-    let (val, inner) = match lower_native(&vs.value_type, field, TITLE, losses) {
-        ValueType::Primitive(p) => (val_type(p), None),
-        ValueType::Array(p) => (ValType::Array, Some(val_type(p))),
-        // lower_native never returns a native type.
-        ValueType::Native { .. } => (ValType::Json, None),
-    };
+    let (val, inner) = vs.value_type.to_val_types(field, TITLE, losses);
+    let (val, inner) = (val.map_or(ValType::Array, val_type), inner.map(val_type));
     schema::ValueSchema {
         val_type: val,
         inner_val_type: inner,

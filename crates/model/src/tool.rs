@@ -115,6 +115,29 @@ pub struct Parameter {
     pub inferrable: Option<bool>,
 }
 
+impl Parameter {
+    /// The required flag a target that must state one writes: the parameter's own, or
+    /// `false` (optional), reported.
+    pub fn required_or_optional(
+        &self,
+        index: usize,
+        target: &str,
+        losses: &mut Vec<crate::loss::Loss>,
+    ) -> bool {
+        self.required.unwrap_or_else(|| {
+            losses.push(crate::loss::Loss::new(
+                crate::loss::LossCode::RequiredDefaulted,
+                crate::field::Field::ParameterRequired(index),
+                format!(
+                    "{target} requires `required`; parameter `{}` was written as optional.",
+                    self.name
+                ),
+            ));
+            false
+        })
+    }
+}
+
 /// The type of a value, with its allowed values and, for objects, their fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValueSchema {
@@ -234,6 +257,50 @@ pub enum ValueType {
 
 impl ValueType {
     pub const STRING: ValueType = ValueType::Primitive(Primitive::String);
+
+    /// A type in the encoding both Arcade dialects share: a primitive `val_type`, or
+    /// `array` (`val` is `None`) with a primitive `inner_val_type` (`inner`: `None` when
+    /// absent, `Some(None)` when it is itself `array`). `pointer` names the value schema.
+    pub fn from_val_types(
+        val: Option<Primitive>,
+        inner: Option<Option<Primitive>>,
+        pointer: &str,
+    ) -> Result<ValueType, crate::dialect::DialectError> {
+        use crate::dialect::DialectError;
+        use crate::pointer::child;
+        let Some(val) = val else {
+            let inner = inner.ok_or_else(|| {
+                DialectError::invalid(
+                    child(pointer, "val_type"),
+                    "an `array` needs an `inner_val_type`",
+                )
+            })?;
+            let element = inner.ok_or_else(|| {
+                DialectError::invalid(
+                    child(pointer, "inner_val_type"),
+                    "arrays of arrays are not an Arcade type",
+                )
+            })?;
+            return Ok(ValueType::Array(element));
+        };
+        Ok(ValueType::Primitive(val))
+    }
+
+    /// The other way: `val_type` (`None` for `array`) and `inner_val_type`, after a
+    /// native type is lowered to its equivalent or `json` (reported).
+    pub fn to_val_types(
+        &self,
+        field: crate::field::Field,
+        target: &str,
+        losses: &mut Vec<crate::loss::Loss>,
+    ) -> (Option<Primitive>, Option<Primitive>) {
+        match crate::unheld::lower_native(self, field, target, losses) {
+            ValueType::Primitive(p) => (Some(p), None),
+            ValueType::Array(p) => (None, Some(p)),
+            // lower_native never returns a native type.
+            ValueType::Native { .. } => (Some(Primitive::Json), None),
+        }
+    }
 
     /// The name used in messages, independent of dialect spelling.
     pub fn describe(&self) -> String {
