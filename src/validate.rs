@@ -23,15 +23,18 @@ pub fn validate(
     for item in &walk.items {
         let path = &item.path;
         let shown = path.display().to_string();
-        if item.walked {
-            let unclaimed = input::load(path)
-                .is_ok_and(|loaded| dialect.is_none() && registry::detect_none(&loaded.document));
-            if unclaimed {
-                continue;
-            }
+        let loaded = input::load(path);
+        // In a walked folder, a file no dialect claims is passed over, not checked.
+        let unclaimed = item.walked
+            && dialect.is_none()
+            && loaded
+                .as_ref()
+                .is_ok_and(|loaded| registry::detect_none(&loaded.document));
+        if unclaimed {
+            continue;
         }
         checked += 1;
-        let result = input::load(path).and_then(|loaded| {
+        let result = loaded.and_then(|loaded| {
             let dialect = match dialect {
                 Some(dialect) => dialect,
                 None => registry::detect(&loaded.document)?,
