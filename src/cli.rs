@@ -107,6 +107,15 @@ pub struct ConvertArgs {
     /// With a taskweaver target, also write NAME.py, a plugin stub to complete by hand.
     #[arg(long)]
     pub scaffold: bool,
+    /// With an openai target, write each function in strict mode: every property
+    /// required (optional ones accept null), no other properties, only the keywords
+    /// strict mode supports (docs/openai.md).
+    #[arg(long)]
+    pub strict: bool,
+    /// With an mcp or openai target, write one list document holding every tool (an MCP
+    /// `tools/list` result, an OpenAI `tools` array): `-o DIR` writes DIR/tools.json.
+    #[arg(long)]
+    pub bundle: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

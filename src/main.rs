@@ -186,6 +186,8 @@ struct Prepared {
     files: Vec<Planned>,
     /// For `-o FILE` and standard output: the bytes to write there.
     stdout: Vec<u8>,
+    /// With `--bundle`: each tool's manifest, and the range of its report entries.
+    bundled: Vec<(serde_json::Value, std::ops::Range<usize>)>,
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
@@ -211,11 +213,31 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         bail!("standard input (`-`) can be read only once");
     }
     let walk = walk::expand(&args.inputs);
-    let batch = walk.items.len() > 1 || walk.items.iter().any(|item| item.walked);
+    let batch = walk.items.len() > 1
+        || walk.items.iter().any(|item| item.walked)
+        || walk
+            .items
+            .first()
+            .is_some_and(|item| holds_several(item, from));
     if let Some(output) = &args.output {
         output::refuse_inside_inputs(output, &args.inputs).map_err(anyhow::Error::msg)?;
     }
-    let destination = destination(args, to, batch)?;
+    let bundle = if args.bundle {
+        Some(bundle_target(args, to)?)
+    } else {
+        None
+    };
+    let destination = match &bundle {
+        // Tools of one name must still differ in a bundle: each is placed in a folder
+        // that is never written, where the usual collision checks see them.
+        Some(target) => Destination::Folder(PathBuf::from(format!(
+            "{}.d",
+            target
+                .as_deref()
+                .map_or("-".into(), |p| p.display().to_string())
+        ))),
+        None => destination(args, to, batch)?,
+    };
     let claims = Claims::new(&destination, &walk.items);
     let job = Job {
         args,
@@ -231,6 +253,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             scaffold: args.scaffold,
             official: args.official,
             qualify_by_toolkit: false,
+            strict: args.strict,
         },
         destination,
         claims,
@@ -240,7 +263,12 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     // A large batch is planned first (every output path, as a hash), so collisions are
     // found before anything is written, and then converted and written in chunks, so
     // memory stays flat however many files there are.
-    let chunk_size = chunk_size();
+    // A bundle is one document, so its batch is held whole.
+    let chunk_size = if bundle.is_some() {
+        usize::MAX
+    } else {
+        chunk_size()
+    };
     let planned = walk.items.len() > chunk_size;
     let decisions = if planned {
         job.plan(&walk.items)
@@ -266,7 +294,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             job.qualify_colliding_names(chunk, &mut prepared);
             job.refuse_collisions(&mut prepared);
         }
-        job.write(&mut prepared);
+        match &bundle {
+            Some(target) => job.write_bundle(&mut prepared, target.as_deref()),
+            None => job.write(&mut prepared),
+        }
         for (item, prepared) in chunk.iter().zip(prepared) {
             match prepared {
                 Some(prepared) => {
@@ -300,6 +331,47 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         ExitCode::from(EXIT_DENIED)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// Whether one input is a list document (an MCP `tools/list` result, an OpenAI `tools`
+/// array), whose tools are written one file each, like a batch. Standard input is read
+/// once, by the conversion, so it is never looked at here.
+fn holds_several(item: &walk::Item, from: Option<&'static dyn Dialect>) -> bool {
+    if item.path.as_os_str() == "-" {
+        return false;
+    }
+    let Ok(loaded) = input::load(&item.path) else {
+        return false;
+    };
+    let dialect = from.or_else(|| registry::detect(&loaded.document).ok());
+    dialect
+        .and_then(|dialect| dialect.tools_in(&loaded.document))
+        .is_some()
+}
+
+/// Where `--bundle` writes its list document: `-o FILE`, `DIR/tools.json` for an
+/// existing folder, or standard output (`None`).
+fn bundle_target(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Option<PathBuf>> {
+    if to.bundle(Vec::new()).is_none() {
+        bail!(
+            "--bundle writes one list document, which {} does not have; use --to mcp or --to openai",
+            to.id()
+        );
+    }
+    if args.format == Some(cli::Format::Yaml) {
+        bail!("--bundle writes JSON: an MCP result or an OpenAI tools array");
+    }
+    Ok(match &args.output {
+        None => None,
+        Some(path) if path.is_dir() => Some(path.join("tools.json")),
+        Some(path) => {
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("{}: cannot create folder", parent.display()))?;
+            }
+            Some(path.clone())
+        }
     })
 }
 
@@ -375,12 +447,12 @@ impl Job<'_> {
             dir: loaded.dir.as_deref(),
             document: &loaded.document,
         };
-        let Ok(conversion) = toolshift_model::convert(from, self.to, &source, options) else {
+        let Ok(conversions) = toolshift_model::convert_all(from, self.to, &source, options) else {
             return Vec::new();
         };
-        conversion
-            .files
+        conversions
             .iter()
+            .flat_map(|conversion| &conversion.files)
             .filter_map(|file| {
                 let name = output::rendered_name(file, self.args.format, self.to.manifest_syntax())
                     .ok()?;
@@ -488,6 +560,7 @@ impl Job<'_> {
             },
             files: Vec::new(),
             stdout: Vec::new(),
+            bundled: Vec::new(),
         };
         let loaded = match input::load(&item.path) {
             Ok(loaded) => loaded,
@@ -530,9 +603,9 @@ impl Job<'_> {
             dir: loaded.dir.as_deref(),
             document: &loaded.document,
         };
-        let conversion =
-            toolshift_model::convert(from, self.to, &source, options).map_err(|e| e.to_string())?;
-        for file in &conversion.files {
+        let conversions = toolshift_model::convert_all(from, self.to, &source, options)
+            .map_err(|e| e.to_string())?;
+        for file in conversions.iter().flat_map(|conversion| &conversion.files) {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
                 let mut violations =
                     schemas.violations(self.to, schemas::Reading::Applied, document)?;
@@ -556,8 +629,31 @@ impl Job<'_> {
                 }
             }
         }
+        if conversions.len() > 1
+            && matches!(self.destination, Destination::Stdout)
+            && !self.args.bundle
+        {
+            return Err(format!(
+                "the document holds {} tools, written one file each: pass -o DIR, or --bundle for one list document",
+                conversions.len()
+            ));
+        }
         let report = &mut prepared.report;
-        report.entries = conversion.entries;
+        let mut files = Vec::new();
+        for conversion in conversions {
+            let first = report.entries.len();
+            report.entries.extend(conversion.entries);
+            if self.args.bundle {
+                if let Some(manifest) = toolshift_model::dialect::manifest_of(&conversion.files) {
+                    prepared
+                        .bundled
+                        .push((manifest.clone(), first..report.entries.len()));
+                }
+            }
+            // Under --bundle the paths are never written, but still find two tools of
+            // one name.
+            files.extend(conversion.files);
+        }
         if let Some(rule) = self
             .deny
             .iter()
@@ -567,7 +663,7 @@ impl Job<'_> {
             report.error = Some(format!("an entry matched --deny {}", rule.describe()));
             return Ok(());
         }
-        for file in &conversion.files {
+        for file in &files {
             let (relative, bytes) =
                 output::render(file, self.args.format, self.to.manifest_syntax())?;
             let path = match &self.destination {
@@ -662,6 +758,78 @@ impl Job<'_> {
                     ));
                     item.files.clear();
                 }
+            }
+        }
+    }
+
+    /// Writes every converted tool into one list document, in input order; each entry's
+    /// target then points into it (`/tools/3/...`).
+    fn write_bundle(&self, prepared: &mut [Option<Prepared>], target: Option<&std::path::Path>) {
+        let shown = target.map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+        let mut manifests = Vec::new();
+        for item in prepared
+            .iter_mut()
+            .flatten()
+            .filter(|p| p.report.status == Status::Converted)
+        {
+            item.files.clear();
+            for (manifest, range) in std::mem::take(&mut item.bundled) {
+                let pointer = self.to.bundle_pointer(manifests.len());
+                for entry in item.report.entries.get_mut(range).into_iter().flatten() {
+                    entry.target = format!("{pointer}{}", entry.target);
+                }
+                item.report.outputs.push(format!("{shown}#{pointer}"));
+                manifests.push(manifest);
+            }
+        }
+        if manifests.is_empty() {
+            return;
+        }
+        let result = self
+            .to
+            .bundle(manifests)
+            .ok_or_else(|| format!("{} has no list document", self.to.id()))
+            .and_then(|document| {
+                let mut text =
+                    serde_json::to_string_pretty(&document).map_err(|e| e.to_string())?;
+                text.push('\n');
+                Ok(text.into_bytes())
+            })
+            .and_then(|bytes| match target {
+                None => {
+                    let stdout = std::io::stdout();
+                    let mut out = stdout.lock();
+                    out.write_all(&bytes)
+                        .and_then(|()| out.flush())
+                        .map_err(|e| format!("cannot write standard output: {e}"))
+                }
+                Some(path) => {
+                    self.claims.check(path)?;
+                    let sync = if self.args.sync {
+                        output::Sync::EachFile
+                    } else {
+                        output::Sync::Never
+                    };
+                    output::write_all(
+                        &[Planned {
+                            path: path.to_path_buf(),
+                            bytes,
+                            create_only: false,
+                        }],
+                        self.args.force,
+                        sync,
+                    )
+                }
+            });
+        if let Err(error) = result {
+            for item in prepared
+                .iter_mut()
+                .flatten()
+                .filter(|p| p.report.status == Status::Converted)
+            {
+                item.report.status = Status::Failed;
+                item.report.outputs.clear();
+                item.report.error = Some(format!("the bundle was not written: {error}"));
             }
         }
     }

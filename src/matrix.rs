@@ -94,6 +94,24 @@ const PROBES: &[Probe] = &[
         text: include_str!("probes/anythingllm-bare.json"),
         companions: false,
     },
+    Probe {
+        dialect: "mcp",
+        name: "mcp-full.json",
+        text: include_str!("probes/mcp-full.json"),
+        companions: false,
+    },
+    Probe {
+        dialect: "openai",
+        name: "openai-strict.json",
+        text: include_str!("probes/openai-strict.json"),
+        companions: false,
+    },
+    Probe {
+        dialect: "openai",
+        name: "openai-loose.json",
+        text: include_str!("probes/openai-loose.json"),
+        companions: false,
+    },
 ];
 
 /// What one directed pair can report.
@@ -126,10 +144,17 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
             }
         }
         tool.origin = Some(from.id().to_owned());
-        for (scaffold, official) in [(false, false), (true, false), (false, true)] {
+        let runs = [
+            (false, false, false),
+            (true, false, false),
+            (false, true, false),
+            (false, false, true),
+        ];
+        for (scaffold, official, strict) in runs {
             let options = WriteOptions {
                 scaffold,
                 official,
+                strict,
                 ..WriteOptions::default()
             };
             match to.write(&tool, &options) {
@@ -185,7 +210,7 @@ pub fn render_all() -> Result<String, String> {
          This file is generated from the code: `toolshift explain` runs each dialect's reader\n\
          on the probe documents in `src/probes/` (together they use every field of the\n\
          canonical model) and each other dialect's writer on the result, plainly, with\n\
-         `--scaffold` and with `--official`, and records every loss. Each probe sits in a folder named after it, and\n\
+         `--scaffold`, with `--official` and with `--strict`, and records every loss. Each probe sits in a folder named after it, and\n\
          the fullest ones are read as if their implementation file were beside them.\n\
          `tests/docs.rs` fails when this file is stale;\n\
          regenerate it with `TOOLSHIFT_BLESS=1 cargo test --test docs`.\n",

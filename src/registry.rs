@@ -9,6 +9,8 @@ pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_arcade::Arcade,
     &toolshift_taskweaver::TaskWeaver,
     &toolshift_anythingllm::AnythingLlm,
+    &toolshift_mcp::Mcp,
+    &toolshift_openai::OpenAi,
 ];
 
 pub fn ids() -> String {

@@ -236,13 +236,13 @@ fn unknown_deny_values_and_dialects_are_usage_errors() {
     );
     let run = run_toolshift(
         scratch.path(),
-        &args(&["convert", "tool.json", "--to", "mcp"]),
+        &args(&["convert", "tool.json", "--to", "langchain"]),
         None,
     )
     .unwrap();
     assert_eq!(run.status, Some(2));
     assert!(
-        run.stderr.contains("unknown dialect `mcp`"),
+        run.stderr.contains("unknown dialect `langchain`"),
         "{}",
         run.stderr
     );

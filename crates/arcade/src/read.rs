@@ -150,6 +150,7 @@ fn value_schema(
         element_properties: properties(&vs.inner_properties, "inner_properties", extras)?,
         element_required_keys: vs.inner_required_keys.clone(),
         nullable: vs.nullable,
+        keywords: None,
     })
 }
 

@@ -73,6 +73,60 @@ pub fn convert(
     })
 }
 
+/// Every tool of a document: one conversion for a document that is one tool, one per
+/// tool, in order, for a list document (`Dialect::tools_in`). Entries then point into
+/// the shared document (`/tools/3/inputSchema/...`), and an error names its tool.
+pub fn convert_all(
+    from: &dyn Dialect,
+    to: &dyn Dialect,
+    source: &Source<'_>,
+    options: &WriteOptions,
+) -> Result<Vec<Conversion>, DialectError> {
+    let Some(pointers) = from.tools_in(source.document) else {
+        return convert(from, to, source, options).map(|one| vec![one]);
+    };
+    if pointers.is_empty() {
+        return Err(DialectError::invalid("", "the list holds no tools"));
+    }
+    pointers
+        .iter()
+        .map(|pointer| {
+            let document = source
+                .document
+                .pointer(pointer)
+                .ok_or_else(|| DialectError::invalid(pointer.clone(), "no tool here"))?;
+            let one = Source {
+                document,
+                ..*source
+            };
+            let mut conversion = convert(from, to, &one, options).map_err(|error| match error {
+                DialectError::Invalid {
+                    pointer: inner,
+                    message,
+                } => DialectError::Invalid {
+                    pointer: format!("{pointer}{}", inner.trim_end_matches('/')),
+                    message,
+                },
+                DialectError::Inexpressible {
+                    dialect,
+                    pointer: inner,
+                    reason,
+                } => DialectError::Inexpressible {
+                    dialect,
+                    pointer: inner,
+                    reason: format!("the tool at {pointer}: {reason}"),
+                },
+                other => other,
+            })?;
+            for entry in &mut conversion.entries {
+                entry.source = format!("{pointer}{}", entry.source);
+                entry.place = format!("{pointer}{}", entry.place);
+            }
+            Ok(conversion)
+        })
+        .collect()
+}
+
 struct Locator<'a> {
     from: &'a dyn Dialect,
     to: &'a dyn Dialect,

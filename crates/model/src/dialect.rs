@@ -39,6 +39,8 @@ pub struct WriteOptions {
     /// Put the toolkit's name before the tool's, because another tool of the same
     /// batch has the same name and would write the same file.
     pub qualify_by_toolkit: bool,
+    /// Write an OpenAI function in strict mode (`--strict`).
+    pub strict: bool,
 }
 
 /// One file a writer produces, relative to the output location.
@@ -167,6 +169,24 @@ pub trait Dialect: Sync + std::fmt::Debug {
     /// normalizing renames a key, such as a later revision's spelling).
     fn normalize_pointer(&self, pointer: &str) -> String {
         pointer.to_owned()
+    }
+
+    /// Where each tool sits in a document that lists several (an MCP `tools/list`
+    /// result, a request's `tools` array): one pointer per tool, in order. `None` for a
+    /// document that is one tool.
+    fn tools_in(&self, _document: &Value) -> Option<Vec<String>> {
+        None
+    }
+
+    /// One list document holding every manifest of a batch (`--bundle`), and the
+    /// pointer of the `index`-th tool in it; `None` for a dialect without list documents.
+    fn bundle(&self, _manifests: Vec<Value>) -> Option<Value> {
+        None
+    }
+
+    /// The pointer of the `index`-th tool in this dialect's list document.
+    fn bundle_pointer(&self, index: usize) -> String {
+        format!("/{index}")
     }
 
     /// Real-world problems the schema does not catch (a hubId that is not its folder's

@@ -6,13 +6,14 @@
 pub mod convert;
 pub mod dialect;
 pub mod field;
+pub mod json_schema;
 pub mod loss;
 pub mod pointer;
 pub mod report;
 pub mod syntax;
 pub mod tool;
 
-pub use convert::{convert, Conversion};
+pub use convert::{convert, convert_all, Conversion};
 pub use dialect::{
     Dialect, DialectError, Imported, ManifestSyntax, OutputContent, OutputFile, OutputLayout,
     Source, Warning, WriteOptions, Written,

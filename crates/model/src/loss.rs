@@ -117,6 +117,16 @@ loss_codes! {
         "The target's types are flat; an object's fields, required keys, a value's own description or its nullable flag were dropped.";
     BehaviorDropped = "behavior-dropped", Lost,
         "The target cannot say whether the tool is read-only, destructive, idempotent or reaches the outside world; these hints were dropped.";
+    KeywordDropped = "keyword-dropped", Lost,
+        "A JSON Schema keyword (`pattern`, `minimum`, `format`, `anyOf`, `$ref`...) that the target's types cannot express was dropped.";
+    AuthorizationDropped = "authorization-dropped", Lost,
+        "The target cannot say that a tool needs the user's authorization; the requirement (its provider and scopes) was dropped.";
+    ToolkitInName = "toolkit-in-name", Changed,
+        "The target has no toolkit; the toolkit's name was put before the tool's, `Toolkit_Tool`, as Arcade's own converters name tools.";
+    OptionalAsNullable = "optional-as-nullable", Changed,
+        "OpenAI strict mode requires every property; an optional parameter became a required one that accepts `null`.";
+    StrictUnavailable = "strict-unavailable", Changed,
+        "Strict mode was asked for, but the parameters hold a value strict mode cannot describe (a free-form object); the tool was written with `strict: false`.";
     TypeChanged = "type-changed", Changed,
         "The target has no equivalent of this type; a broader type was written.";
     ParameterDefaultDropped = "parameter-default-dropped", Lost,

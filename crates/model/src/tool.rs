@@ -154,6 +154,10 @@ pub struct ValueSchema {
     pub element_required_keys: Option<Vec<String>>,
     /// Whether `null` is an accepted value.
     pub nullable: Option<bool>,
+    /// JSON Schema keywords the model has no field for (`pattern`, `minimum`, `anyOf`,
+    /// `$ref`...), in input order, so dialects whose parameters are JSON Schema (MCP,
+    /// OpenAI) carry them and every other dialect reports each one.
+    pub keywords: Option<serde_json::Map<String, Value>>,
 }
 
 /// One field of an object value.
@@ -174,6 +178,35 @@ impl ValueSchema {
             element_properties: None,
             element_required_keys: None,
             nullable: None,
+            keywords: None,
+        }
+    }
+
+    /// Every JSON Schema keyword of this value and of its fields, with where it sits in
+    /// words (`field \`address.zip\``), for a target that holds no keywords.
+    pub fn keyword_places(&self) -> Vec<(String, &str, &Value)> {
+        let mut places = Vec::new();
+        self.collect_keywords("", &mut places);
+        places
+    }
+
+    fn collect_keywords<'a>(&'a self, path: &str, places: &mut Vec<(String, &'a str, &'a Value)>) {
+        for (key, value) in self.keywords.iter().flatten() {
+            places.push((path.to_owned(), key.as_str(), value));
+        }
+        let nested = self
+            .properties
+            .iter()
+            .flatten()
+            .map(|p| (p, ""))
+            .chain(self.element_properties.iter().flatten().map(|p| (p, "[]")));
+        for (property, element) in nested {
+            let inner = if path.is_empty() {
+                format!("{element}{}", property.name)
+            } else {
+                format!("{path}{element}.{}", property.name)
+            };
+            property.schema.collect_keywords(&inner, places);
         }
     }
 

@@ -31,6 +31,8 @@ pub struct Holds {
     pub parameter_enums: bool,
     /// Object fields, required keys, value descriptions and nullable flags in value schemas.
     pub schema_details: bool,
+    /// JSON Schema keywords beyond the model's fields (`pattern`, `minimum`, `anyOf`...).
+    pub schema_keywords: bool,
     /// Behaviour hints (read-only, destructive, idempotent, open world, operations).
     pub behavior: bool,
     pub deprecation: bool,
@@ -117,6 +119,33 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         }
         if let Some(schema) = &tool.output.schema {
             details(schema, Field::OutputSchema, "the output type".to_owned());
+        }
+    }
+
+    if !holds.schema_keywords {
+        let mut keywords = |schema: &crate::tool::ValueSchema, field: Field, whose: &str| {
+            for (place, key, value) in schema.keyword_places() {
+                let at = if place.is_empty() {
+                    String::new()
+                } else {
+                    format!(" on field `{place}`")
+                };
+                losses.push(Loss::new(
+                    LossCode::KeywordDropped,
+                    field,
+                    format!("{target} types have no `{key}`; {whose} lost `{key}: {}`{at}. State the constraint in the description if the model needs it.", preview(value)),
+                ));
+            }
+        };
+        for (index, parameter) in tool.parameters.iter().enumerate() {
+            keywords(
+                &parameter.schema,
+                Field::ParameterSchema(index),
+                &format!("the type of `{}`", parameter.name),
+            );
+        }
+        if let Some(schema) = &tool.output.schema {
+            keywords(schema, Field::OutputSchema, "the output type");
         }
     }
 

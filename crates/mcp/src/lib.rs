@@ -1,0 +1,160 @@
+//! Model Context Protocol tools: one `Tool` as `tools/list` returns it, or the whole
+//! `tools/list` result (`{"tools": [...]}`).
+//!
+//! `schema` mirrors the specification's `Tool`; `read` and `write` map it to and from
+//! the canonical model (its arguments through `toolshift_model::json_schema`); this
+//! file places fields, detects the dialect and lists the tools of a list document.
+
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::{json, Value};
+use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::pointer::child;
+use toolshift_model::{
+    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+};
+
+pub const ID: &str = "mcp";
+/// The specification revision toolshift writes (docs/mcp.md).
+pub const REVISION: &str = "2026-07-28";
+/// The revision's whole `schema.json`, as published.
+pub const SCHEMA: &str = include_str!("../schema/mcp-2026-07-28.schema.json");
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Mcp;
+
+fn is_tool(value: &Value) -> bool {
+    value.get("inputSchema").is_some_and(Value::is_object) && value.get("name").is_some()
+}
+
+impl Dialect for Mcp {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        if is_tool(document) {
+            return 8;
+        }
+        let listed = document.get("tools").and_then(Value::as_array);
+        if listed.is_some_and(|tools| !tools.is_empty() && tools.iter().all(is_tool)) {
+            return 8;
+        }
+        0
+    }
+
+    fn tools_in(&self, document: &Value) -> Option<Vec<String>> {
+        let tools = document.get("tools")?.as_array()?;
+        Some(
+            (0..tools.len())
+                .map(|index| format!("/tools/{index}"))
+                .collect(),
+        )
+    }
+
+    fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
+        Some(json!({ "tools": manifests }))
+    }
+
+    fn bundle_pointer(&self, index: usize) -> String {
+        format!("/tools/{index}")
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
+        let parameter = |index: usize| {
+            tool.parameters
+                .get(index)
+                .map(|p| child("/inputSchema/properties", &p.name))
+        };
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name | Field::Toolkit | Field::ToolkitName => "/name".into(),
+            Field::DisplayName => "/title".into(),
+            Field::Description => "/description".into(),
+            Field::Parameters => "/inputSchema/properties".into(),
+            Field::ParameterRequired(_) => "/inputSchema/required".into(),
+            Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
+            Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),
+            Field::ParameterType(i) => format!("{}/type", parameter(i)?),
+            Field::ParameterElementType(i) => format!("{}/items/type", parameter(i)?),
+            Field::ParameterEnum(i) => format!("{}/enum", parameter(i)?),
+            Field::ParameterDefault(i) => format!("{}/default", parameter(i)?),
+            Field::Output | Field::OutputSchema => "/outputSchema".into(),
+            Field::OutputDescription => "/outputSchema/description".into(),
+            Field::OutputType => "/outputSchema/type".into(),
+            Field::Behavior => "/annotations".into(),
+            _ => return None,
+        })
+    }
+
+    /// docs/mcp.md, normalizations: `annotations.title` is the title when there is no
+    /// `title` (the specification's display order), and an empty `properties` or
+    /// `required` says what their absence says.
+    fn normalize(&self, document: &Value) -> Value {
+        let mut document = document.clone();
+        if let Some(tool) = document.as_object_mut() {
+            let annotation_title = tool
+                .get("annotations")
+                .and_then(|a| a.get("title"))
+                .cloned();
+            if let Some(title) = annotation_title {
+                let same = tool.get("title").is_none_or(|own| *own == title);
+                if same {
+                    tool.insert("title".into(), title);
+                    if let Some(annotations) =
+                        tool.get_mut("annotations").and_then(Value::as_object_mut)
+                    {
+                        annotations.remove("title");
+                    }
+                }
+            }
+            let empty_annotations = tool
+                .get("annotations")
+                .and_then(Value::as_object)
+                .is_some_and(serde_json::Map::is_empty);
+            if empty_annotations {
+                tool.remove("annotations");
+            }
+            if let Some(schema) = tool.get_mut("inputSchema").and_then(Value::as_object_mut) {
+                for key in ["properties", "required"] {
+                    let empty = schema.get(key).is_some_and(|v| {
+                        v.as_object().is_some_and(serde_json::Map::is_empty)
+                            || v.as_array().is_some_and(Vec::is_empty)
+                    });
+                    if empty {
+                        schema.remove(key);
+                    }
+                }
+            }
+        }
+        document
+    }
+
+    /// The revision's `$defs/Tool`, with every definition it refers to.
+    fn official_schema(&self) -> Result<Value, DialectError> {
+        let published = embedded_schema(SCHEMA, "MCP")?;
+        let definitions = published
+            .get("$defs")
+            .cloned()
+            .ok_or_else(|| DialectError::invalid("/$defs", "embedded MCP schema changed shape"))?;
+        Ok(json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$ref": "#/$defs/Tool",
+            "$defs": definitions,
+        }))
+    }
+}

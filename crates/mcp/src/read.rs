@@ -1,0 +1,72 @@
+//! MCP tool → canonical tool.
+
+use crate::schema;
+use crate::ID;
+use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::json_schema::{read_parameters, read_value};
+use toolshift_model::{Behavior, DialectError, Extra, Imported, Output, Source, Tool, ValueSchema};
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let tool: schema::Tool = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    collect_extras(ID, "", &tool.unknown, &mut extras);
+    let parameters = read_parameters(&tool.input_schema, "/inputSchema", ID, false, &mut extras)?;
+
+    let mut display_name = tool.title.clone();
+    let mut behavior = None;
+    if let Some(annotations) = &tool.annotations {
+        collect_extras(ID, "/annotations", &annotations.unknown, &mut extras);
+        // The specification shows `title`, then `annotations.title`, then `name`.
+        match (&display_name, &annotations.title) {
+            (None, Some(title)) => display_name = Some(title.clone()),
+            (Some(own), Some(title)) if own != title => extras.push(Extra {
+                dialect: ID.into(),
+                pointer: "/annotations/title".into(),
+                value: title.clone().into(),
+            }),
+            _ => {}
+        }
+        let hints = Behavior {
+            operations: None,
+            read_only: annotations.read_only_hint,
+            destructive: annotations.destructive_hint,
+            idempotent: annotations.idempotent_hint,
+            open_world: annotations.open_world_hint,
+        };
+        if !hints.is_empty() {
+            behavior = Some(hints);
+        }
+    }
+
+    let mut output = Output::default();
+    if let Some(schema) = &tool.output_schema {
+        let mut value = read_value(schema, "/outputSchema")?;
+        output.description = take_description(&mut value);
+        output.schema = Some(value);
+    }
+
+    Ok(Imported {
+        tool: Tool {
+            name: tool.name,
+            display_name,
+            description: tool.description,
+            parameters,
+            output,
+            behavior,
+            extras,
+            ..Tool::default()
+        },
+        losses: Vec::new(),
+    })
+}
+
+/// The output schema's own `description` says what the tool returns.
+fn take_description(value: &mut ValueSchema) -> Option<String> {
+    let keywords = value.keywords.as_mut()?;
+    let text = keywords.get("description")?.as_str()?.to_owned();
+    keywords.shift_remove("description");
+    if keywords.is_empty() {
+        value.keywords = None;
+    }
+    Some(text)
+}

@@ -1,0 +1,785 @@
+//! JSON Schema, as the dialects whose tool arguments are one JSON Schema object (MCP's
+//! `inputSchema`, OpenAI's `parameters`) describe them, to and from the model.
+//!
+//! What the model has a field for (type, element type, allowed strings, description,
+//! default, object fields, required keys, `null`) maps to those fields; every other
+//! keyword is kept, key by key, in `ValueSchema::keywords`, so a JSON Schema dialect
+//! writes it back and any other dialect reports it (`keyword-dropped`).
+
+use crate::dialect::DialectError;
+use crate::field::Field;
+use crate::loss::{Loss, LossCode};
+use crate::pointer::child;
+use crate::tool::{Extra, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
+use serde_json::{Map, Value};
+
+/// The `dialect` of a `ValueType::Native` whose type lives in its keywords (no `type`,
+/// or a union such as `["string", "integer"]`, or array items the model cannot hold).
+/// Every JSON Schema dialect writes it back; the others lower it to its equivalent.
+pub const NATIVE: &str = "json-schema";
+
+/// Keys of an arguments object the model maps; any other becomes an extra of the dialect.
+const ROOT_KEYS: [&str; 3] = ["type", "properties", "required"];
+
+/// Reads an arguments schema (`{"type": "object", "properties": ..., "required": ...}`)
+/// at `pointer`. `strict`: the schema follows OpenAI's strict mode, where an optional
+/// parameter is a required one that accepts `null`.
+pub fn read_parameters(
+    root: &Value,
+    pointer: &str,
+    dialect: &str,
+    strict: bool,
+    extras: &mut Vec<Extra>,
+) -> Result<Vec<Parameter>, DialectError> {
+    let object = root
+        .as_object()
+        .ok_or_else(|| DialectError::invalid(pointer, "must be a JSON Schema object"))?;
+    match object.get("type") {
+        None => {}
+        Some(Value::String(kind)) if kind == "object" => {}
+        Some(_) => {
+            return Err(DialectError::invalid(
+                child(pointer, "type"),
+                "a tool's arguments are an object: `type` must be \"object\"",
+            ))
+        }
+    }
+    let required = string_list(object.get("required"), &child(pointer, "required"))?;
+    let empty = Map::new();
+    let properties = match object.get("properties") {
+        None => &empty,
+        Some(Value::Object(properties)) => properties,
+        Some(_) => {
+            return Err(DialectError::invalid(
+                child(pointer, "properties"),
+                "must be an object of property schemas",
+            ))
+        }
+    };
+    for (key, value) in object {
+        if !ROOT_KEYS.contains(&key.as_str()) {
+            extras.push(Extra {
+                dialect: dialect.to_owned(),
+                pointer: child(pointer, key),
+                value: value.clone(),
+            });
+        }
+    }
+    // A required name with no property has no parameter to hold it: kept whole.
+    if required.iter().any(|name| !properties.contains_key(name)) {
+        if let Some(list) = object.get("required") {
+            extras.push(Extra {
+                dialect: dialect.to_owned(),
+                pointer: child(pointer, "required"),
+                value: list.clone(),
+            });
+        }
+    }
+    let base = child(pointer, "properties");
+    properties
+        .iter()
+        .map(|(name, schema)| {
+            let at = child(&base, name);
+            let mut read = read_value(schema, &at)?;
+            let description = take_string(&mut read.keywords, "description");
+            let default = read
+                .keywords
+                .as_mut()
+                .and_then(|k| k.shift_remove("default"));
+            let mut is_required = required.contains(name);
+            if strict && is_required && read.nullable == Some(true) {
+                is_required = false;
+                read.nullable = None;
+            }
+            tidy(&mut read);
+            Ok(Parameter {
+                name: name.clone(),
+                description: description.or_else(|| read.description.take()),
+                required: Some(is_required),
+                schema: read,
+                default,
+                inferrable: None,
+            })
+        })
+        .collect()
+}
+
+/// Reads one value schema. A top-level `description` and `default` stay in `keywords`
+/// for the caller to take; a nested property's description is its own.
+pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectError> {
+    let object = schema.as_object().ok_or_else(|| {
+        DialectError::invalid(
+            pointer,
+            "toolshift reads object schemas only, not `true` or `false`",
+        )
+    })?;
+    let mut keywords = object.clone();
+    let mut nullable = None;
+    let kind = match keywords.get("type") {
+        Some(Value::String(kind)) => Some(kind.clone()),
+        Some(Value::Array(kinds)) => {
+            let names: Vec<&str> = kinds.iter().filter_map(Value::as_str).collect();
+            match names.as_slice() {
+                [kind, "null"] | ["null", kind]
+                    if names.len() == kinds.len() && *kind != "null" =>
+                {
+                    nullable = Some(true);
+                    Some((*kind).to_owned())
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let mut schema = ValueSchema::of(ValueType::Primitive(Primitive::Json));
+    let value_type = match kind.as_deref().and_then(primitive) {
+        Some(Primitive::Json) => {
+            keywords.shift_remove("type");
+            schema.properties = object_fields(&mut keywords, pointer)?;
+            schema.required_keys = take_strings(&mut keywords, "required", pointer)?;
+            ValueType::Primitive(Primitive::Json)
+        }
+        Some(primitive) => {
+            keywords.shift_remove("type");
+            ValueType::Primitive(primitive)
+        }
+        None if kind.as_deref() == Some("array") => match array_items(&mut keywords, pointer)? {
+            Some((element, properties, required)) => {
+                keywords.shift_remove("type");
+                schema.element_properties = properties;
+                schema.element_required_keys = required;
+                ValueType::Array(element)
+            }
+            // `type` stays with the `items` it goes with.
+            None => {
+                nullable = None;
+                native("array", ValueType::Array(Primitive::Json))
+            }
+        },
+        // No type, or a union: the keywords say it all.
+        _ => {
+            nullable = None;
+            native(
+                &keywords
+                    .get("type")
+                    .map_or_else(|| "any".to_owned(), Value::to_string),
+                ValueType::Primitive(Primitive::Json),
+            )
+        }
+    };
+    schema.value_type = value_type;
+    schema.nullable = nullable;
+    if let Some(Value::Array(values)) = keywords.get("enum") {
+        let strings: Option<Vec<String>> = values
+            .iter()
+            .map(|v| v.as_str().map(str::to_owned))
+            .collect();
+        if let Some(strings) = strings {
+            schema.allowed = Some(strings);
+            keywords.shift_remove("enum");
+        }
+    }
+    schema.keywords = Some(keywords);
+    Ok(schema)
+}
+
+/// A nested property keeps its own description; an empty keyword map is none.
+fn tidy(schema: &mut ValueSchema) {
+    if schema.keywords.as_ref().is_some_and(Map::is_empty) {
+        schema.keywords = None;
+    }
+}
+
+fn native(name: &str, equivalent: ValueType) -> ValueType {
+    ValueType::Native {
+        dialect: NATIVE.to_owned(),
+        name: name.to_owned(),
+        equivalent: Some(Box::new(equivalent)),
+    }
+}
+
+fn primitive(kind: &str) -> Option<Primitive> {
+    Some(match kind {
+        "string" => Primitive::String,
+        "integer" => Primitive::Integer,
+        "number" => Primitive::Number,
+        "boolean" => Primitive::Boolean,
+        "object" => Primitive::Json,
+        _ => return None,
+    })
+}
+
+fn type_name(primitive: Primitive) -> &'static str {
+    match primitive {
+        Primitive::String => "string",
+        Primitive::Integer => "integer",
+        Primitive::Number => "number",
+        Primitive::Boolean => "boolean",
+        Primitive::Json => "object",
+    }
+}
+
+fn object_fields(
+    keywords: &mut Map<String, Value>,
+    pointer: &str,
+) -> Result<Option<Vec<Property>>, DialectError> {
+    let Some(Value::Object(properties)) = keywords.get("properties") else {
+        return Ok(None);
+    };
+    let base = child(pointer, "properties");
+    let fields = properties
+        .iter()
+        .map(|(name, schema)| {
+            let mut schema = read_value(schema, &child(&base, name))?;
+            schema.description = take_string(&mut schema.keywords, "description");
+            tidy(&mut schema);
+            Ok(Property {
+                name: name.clone(),
+                schema,
+            })
+        })
+        .collect::<Result<Vec<_>, DialectError>>()?;
+    keywords.shift_remove("properties");
+    Ok(Some(fields))
+}
+
+type Items = (Primitive, Option<Vec<Property>>, Option<Vec<String>>);
+
+/// `items` the model holds: one primitive type, or an object's fields. Anything more
+/// (an element description, a nested array, a union) stays a keyword.
+fn array_items(
+    keywords: &mut Map<String, Value>,
+    pointer: &str,
+) -> Result<Option<Items>, DialectError> {
+    let Some(Value::Object(items)) = keywords.get("items") else {
+        return Ok(None);
+    };
+    let at = child(pointer, "items");
+    let element = read_value(&Value::Object(items.clone()), &at)?;
+    let plain = element.keywords.as_ref().is_none_or(Map::is_empty)
+        && element.allowed.is_none()
+        && element.nullable.is_none();
+    let result = match element.value_type {
+        ValueType::Primitive(Primitive::Json) if plain => {
+            Some((Primitive::Json, element.properties, element.required_keys))
+        }
+        ValueType::Primitive(p) if plain && element.properties.is_none() => Some((p, None, None)),
+        _ => None,
+    };
+    if result.is_some() {
+        keywords.shift_remove("items");
+    }
+    Ok(result)
+}
+
+fn take_string(keywords: &mut Option<Map<String, Value>>, key: &str) -> Option<String> {
+    let keywords = keywords.as_mut()?;
+    match keywords.get(key) {
+        Some(Value::String(text)) => {
+            let text = text.clone();
+            keywords.shift_remove(key);
+            Some(text)
+        }
+        _ => None,
+    }
+}
+
+fn take_strings(
+    keywords: &mut Map<String, Value>,
+    key: &str,
+    pointer: &str,
+) -> Result<Option<Vec<String>>, DialectError> {
+    let Some(value) = keywords.get(key) else {
+        return Ok(None);
+    };
+    let list = string_list(Some(value), &child(pointer, key))?;
+    keywords.shift_remove(key);
+    Ok(Some(list))
+}
+
+fn string_list(value: Option<&Value>, pointer: &str) -> Result<Vec<String>, DialectError> {
+    match value {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| DialectError::invalid(pointer, "must be a list of names"))
+            })
+            .collect(),
+        Some(_) => Err(DialectError::invalid(pointer, "must be a list of names")),
+    }
+}
+
+/// How a JSON Schema dialect writes arguments.
+#[derive(Debug, Clone, Copy)]
+pub struct Writing<'a> {
+    /// The dialect's title, for messages.
+    pub target: &'a str,
+    /// OpenAI strict mode: every property required, `additionalProperties: false` on
+    /// every object, only the keywords it supports.
+    pub strict: bool,
+}
+
+/// Keywords OpenAI's strict mode accepts besides the structural ones toolshift writes
+/// (docs/openai.md cites the list).
+const STRICT_KEYWORDS: [&str; 14] = [
+    "anyOf",
+    "$ref",
+    "$defs",
+    "const",
+    "pattern",
+    "format",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "minItems",
+    "maxItems",
+    "title",
+];
+
+/// The arguments schema of a tool: `{"type": "object", "properties", "required"}`.
+/// Returns whether strict mode could be kept (false: a value it cannot describe).
+pub fn write_parameters(
+    tool: &Tool,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+) -> (Value, bool) {
+    let mut strict_ok = true;
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for (index, parameter) in tool.parameters.iter().enumerate() {
+        let mut schema = parameter.schema.clone();
+        let mut is_required = parameter.required == Some(true);
+        if writing.strict && !is_required {
+            if !matches!(schema.value_type, ValueType::Native { .. })
+                && schema.nullable != Some(true)
+            {
+                schema.nullable = Some(true);
+                losses.push(Loss::new(
+                    LossCode::OptionalAsNullable,
+                    Field::ParameterRequired(index),
+                    format!("strict mode requires every property, so optional `{}` is required and accepts null; the model passes null to leave it out. The function must treat null as absent.", parameter.name),
+                ));
+            }
+            is_required = true;
+        }
+        let mut written = write_value(
+            &schema,
+            Field::ParameterSchema(index),
+            writing,
+            losses,
+            &mut strict_ok,
+        );
+        let description = match (&parameter.description, &schema.description) {
+            (Some(own), Some(value)) if own != value => {
+                losses.push(Loss::new(
+                    LossCode::SchemaDetailsDropped,
+                    Field::ParameterSchema(index),
+                    format!("{} has one description per property; the value's own description {value:?} of `{}` was dropped, its parameter description kept.", writing.target, parameter.name),
+                ));
+                Some(own.clone())
+            }
+            (own, value) => own.clone().or_else(|| value.clone()),
+        };
+        if let Some(default) = &parameter.default {
+            if writing.strict {
+                let note = format!("Default: {default}.");
+                losses.push(Loss::new(
+                    LossCode::DefaultFolded,
+                    Field::ParameterDefault(index),
+                    format!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
+                ));
+                let text = match &description {
+                    Some(text) => format!("{text} {note}"),
+                    None => note,
+                };
+                put_first(&mut written, "description", Value::String(text));
+            } else {
+                put_first(&mut written, "default", default.clone());
+                if let Some(text) = &description {
+                    put_first(&mut written, "description", Value::String(text.clone()));
+                }
+            }
+        } else if let Some(text) = &description {
+            put_first(&mut written, "description", Value::String(text.clone()));
+        }
+        if is_required {
+            required.push(Value::String(parameter.name.clone()));
+        }
+        properties.insert(parameter.name.clone(), Value::Object(written));
+    }
+    let mut root = Map::new();
+    root.insert("type".into(), "object".into());
+    root.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() || writing.strict {
+        root.insert("required".into(), Value::Array(required));
+    }
+    if writing.strict {
+        root.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    (Value::Object(root), strict_ok)
+}
+
+/// Inserts `key` at the front of the map: JSON Schema writers put `description` and
+/// `default` after `type`, so keep that order readable.
+fn put_first(map: &mut Map<String, Value>, key: &str, value: Value) {
+    let at = usize::from(map.contains_key("type"));
+    map.shift_insert(at.min(map.len()), key.to_owned(), value);
+}
+
+/// One value schema as JSON Schema.
+pub fn write_value(
+    schema: &ValueSchema,
+    field: Field,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+    strict_ok: &mut bool,
+) -> Map<String, Value> {
+    let mut out = Map::new();
+    let value_type = match &schema.value_type {
+        ValueType::Native { dialect, .. } if dialect == NATIVE => None,
+        other => Some(crate::unheld::lower_native(
+            other,
+            field,
+            writing.target,
+            losses,
+        )),
+    };
+    let type_of = |name: &str| -> Value {
+        if schema.nullable == Some(true) {
+            Value::Array(vec![name.into(), "null".into()])
+        } else {
+            name.into()
+        }
+    };
+    match &value_type {
+        Some(ValueType::Primitive(p)) => {
+            out.insert("type".into(), type_of(type_name(*p)));
+        }
+        Some(ValueType::Array(p)) => {
+            out.insert("type".into(), type_of("array"));
+            let mut items = Map::new();
+            items.insert("type".into(), type_name(*p).into());
+            if let Some(fields) = &schema.element_properties {
+                write_fields(
+                    &mut items,
+                    fields,
+                    schema.element_required_keys.as_ref(),
+                    field,
+                    writing,
+                    losses,
+                    strict_ok,
+                );
+            } else if let Some(keys) = &schema.element_required_keys {
+                items.insert("required".into(), strings(keys));
+            }
+            if *p == Primitive::Json && writing.strict && schema.element_properties.is_none() {
+                *strict_ok = false;
+            }
+            out.insert("items".into(), Value::Object(items));
+        }
+        // A native type is lowered above; a JSON Schema one has its type in the keywords.
+        Some(ValueType::Native { .. }) | None => {
+            if writing.strict {
+                *strict_ok = false;
+            }
+        }
+    }
+    if let Some(description) = &schema.description {
+        out.insert("description".into(), description.clone().into());
+    }
+    if let Some(allowed) = &schema.allowed {
+        out.insert("enum".into(), strings(allowed));
+    }
+    if value_type == Some(ValueType::Primitive(Primitive::Json)) {
+        match &schema.properties {
+            Some(fields) => write_fields(
+                &mut out,
+                fields,
+                schema.required_keys.as_ref(),
+                field,
+                writing,
+                losses,
+                strict_ok,
+            ),
+            None => {
+                if let Some(keys) = &schema.required_keys {
+                    out.insert("required".into(), strings(keys));
+                }
+                if writing.strict {
+                    *strict_ok = false;
+                }
+            }
+        }
+    }
+    for (key, value) in schema.keywords.iter().flatten() {
+        if out.contains_key(key) {
+            continue;
+        }
+        if writing.strict
+            && !STRICT_KEYWORDS.contains(&key.as_str())
+            && key != "additionalProperties"
+        {
+            losses.push(Loss::new(
+                LossCode::KeywordDropped,
+                field,
+                format!("strict mode does not support `{key}`; `{key}: {value}` was dropped. State the constraint in the description."),
+            ));
+            continue;
+        }
+        out.insert(key.clone(), value.clone());
+    }
+    out
+}
+
+fn write_fields(
+    out: &mut Map<String, Value>,
+    fields: &[Property],
+    required: Option<&Vec<String>>,
+    field: Field,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+    strict_ok: &mut bool,
+) {
+    let mut properties = Map::new();
+    for property in fields {
+        properties.insert(
+            property.name.clone(),
+            Value::Object(write_value(
+                &property.schema,
+                field,
+                writing,
+                losses,
+                strict_ok,
+            )),
+        );
+    }
+    out.insert("properties".into(), Value::Object(properties));
+    if writing.strict {
+        let all: Vec<String> = fields.iter().map(|p| p.name.clone()).collect();
+        let given: Vec<&String> = required.into_iter().flatten().collect();
+        if all.iter().any(|name| !given.contains(&name)) {
+            // Nested optional fields cannot become nullable without changing their type
+            // in place; strict mode then has to go.
+            *strict_ok = false;
+        }
+        if let Some(keys) = required {
+            out.insert("required".into(), strings(keys));
+        }
+        out.insert("additionalProperties".into(), Value::Bool(false));
+    } else if let Some(keys) = required {
+        out.insert("required".into(), strings(keys));
+    }
+}
+
+fn strings(values: &[String]) -> Value {
+    Value::Array(values.iter().cloned().map(Value::String).collect())
+}
+
+/// The name of a tool in a dialect without toolkits: `Toolkit_Tool` when it has one, as
+/// Arcade's own converters write it, with characters outside `allowed` replaced and the
+/// result cut to `max` characters; each change reported.
+pub fn flat_name(
+    tool: &Tool,
+    target: &str,
+    allowed: impl Fn(char) -> bool,
+    max: usize,
+    losses: &mut Vec<Loss>,
+) -> String {
+    let mut name = tool.name.clone();
+    if let Some(toolkit) = &tool.toolkit {
+        name = format!("{}_{}", toolkit.name, tool.name);
+        losses.push(Loss::new(
+            LossCode::ToolkitInName,
+            Field::ToolkitName,
+            format!("{target} has no toolkit, so the tool is named `{name}`, with its toolkit `{}` in front, as Arcade's own converters name it.", toolkit.name),
+        ));
+        let mut dropped = Vec::new();
+        if let Some(description) = &toolkit.description {
+            dropped.push(format!("description {description:?}"));
+        }
+        if let Some(version) = &toolkit.version {
+            dropped.push(format!("version {version:?}"));
+        }
+        if !dropped.is_empty() {
+            losses.push(Loss::new(
+                LossCode::ToolkitDropped,
+                Field::Toolkit,
+                format!(
+                    "{target} has no toolkit; the toolkit's {} were dropped.",
+                    dropped.join(" and ")
+                ),
+            ));
+        }
+    }
+    let cleaned: String = name
+        .chars()
+        .map(|c| if allowed(c) { c } else { '_' })
+        .take(max)
+        .collect();
+    if cleaned != name {
+        losses.push(Loss::new(
+            LossCode::NameSanitized,
+            Field::Name,
+            format!("{target} names allow only letters, digits and `_-`{}, up to {max} characters; `{name}` was written `{cleaned}`.", if allowed('.') { "." } else { "" }),
+        ));
+    }
+    cleaned
+}
+
+/// The authorization a tool needs, which neither MCP nor OpenAI can state per tool.
+pub fn authorization_losses(tool: &Tool, target: &str, losses: &mut Vec<Loss>) {
+    use crate::tool::Authorization;
+    let what = match &tool.authorization {
+        Authorization::Unspecified | Authorization::None => return,
+        Authorization::Token => "a bearer token".to_owned(),
+        Authorization::OAuth2(oauth2) => {
+            let mut parts = vec!["OAuth2".to_owned()];
+            if let Some(provider) = &oauth2.provider {
+                parts.push(format!("provider `{provider}`"));
+            }
+            if let Some(id) = &oauth2.id {
+                parts.push(format!("id `{id}`"));
+            }
+            if let Some(url) = &oauth2.authority {
+                parts.push(format!("URL {url}"));
+            }
+            if let Some(scopes) = &oauth2.scopes {
+                parts.push(format!("scopes {scopes:?}"));
+            }
+            parts.join(", ")
+        }
+    };
+    losses.push(Loss::new(
+        LossCode::AuthorizationDropped,
+        Field::Authorization,
+        format!("{target} cannot say per tool that a user's authorization is needed; the requirement ({what}) was dropped. The host that runs the tool must obtain the token."),
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn round(schema: Value) -> Value {
+        let mut extras = Vec::new();
+        let parameters =
+            read_parameters(&schema, "/s", "x", false, &mut extras).unwrap_or_default();
+        let tool = Tool {
+            parameters,
+            ..Tool::default()
+        };
+        let mut losses = Vec::new();
+        let (written, _) = write_parameters(
+            &tool,
+            Writing {
+                target: "X",
+                strict: false,
+            },
+            &mut losses,
+        );
+        assert!(losses.is_empty(), "{losses:?}");
+        written
+    }
+
+    #[test]
+    fn a_schema_with_keywords_comes_back_unchanged() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "q": {"type": "string", "description": "Query", "minLength": 2, "pattern": "^a"},
+                "n": {"type": ["integer", "null"], "default": 3, "minimum": 1},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "pairs": {"type": "array", "items": {"type": "array"}},
+                "any": {"description": "anything"},
+                "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                "who": {"type": "object", "properties": {"id": {"type": "integer", "description": "Id"}}, "required": ["id"]},
+                "mode": {"type": "string", "enum": ["a", "b"]},
+                "level": {"type": "integer", "enum": [1, 2]}
+            },
+            "required": ["q"]
+        });
+        assert_eq!(round(schema.clone()), schema);
+    }
+
+    #[test]
+    fn strict_mode_encodes_optional_as_nullable_and_reads_it_back() {
+        let tool = Tool {
+            parameters: vec![Parameter {
+                name: "body".into(),
+                description: None,
+                required: Some(false),
+                schema: ValueSchema::of(ValueType::STRING),
+                default: None,
+                inferrable: None,
+            }],
+            ..Tool::default()
+        };
+        let mut losses = Vec::new();
+        let (written, strict_ok) = write_parameters(
+            &tool,
+            Writing {
+                target: "OpenAI",
+                strict: true,
+            },
+            &mut losses,
+        );
+        assert!(strict_ok);
+        assert_eq!(
+            written,
+            json!({"type": "object", "properties": {"body": {"type": ["string", "null"]}}, "required": ["body"], "additionalProperties": false})
+        );
+        assert_eq!(losses.len(), 1);
+        let mut extras = Vec::new();
+        let back = read_parameters(&written, "", "x", true, &mut extras).unwrap_or_default();
+        assert_eq!(back, tool.parameters);
+    }
+
+    #[test]
+    fn strict_mode_refuses_a_free_form_object() {
+        let tool = Tool {
+            parameters: vec![Parameter {
+                name: "data".into(),
+                description: None,
+                required: Some(true),
+                schema: ValueSchema::of(ValueType::Primitive(Primitive::Json)),
+                default: None,
+                inferrable: None,
+            }],
+            ..Tool::default()
+        };
+        let (_, strict_ok) = write_parameters(
+            &tool,
+            Writing {
+                target: "OpenAI",
+                strict: true,
+            },
+            &mut Vec::new(),
+        );
+        assert!(!strict_ok);
+    }
+
+    #[test]
+    fn bad_shapes_are_errors_naming_the_place() {
+        let mut extras = Vec::new();
+        let error = read_parameters(
+            &json!({"type": "object", "properties": {"a": true}}),
+            "/inputSchema",
+            "x",
+            false,
+            &mut extras,
+        );
+        assert!(
+            matches!(error, Err(DialectError::Invalid { pointer, .. }) if pointer == "/inputSchema/properties/a")
+        );
+        let error = read_parameters(&json!({"type": "string"}), "/p", "x", false, &mut extras);
+        assert!(
+            matches!(error, Err(DialectError::Invalid { pointer, .. }) if pointer == "/p/type")
+        );
+    }
+}

@@ -1,0 +1,173 @@
+//! OpenAI function tools, in the shape of Chat Completions
+//! (`{"type": "function", "function": {...}}`) or of Responses (`{"type": "function",
+//! "name": ...}`), one tool or a list of them (a request's `tools`).
+//!
+//! `schema` mirrors the two shapes; `read` and `write` map them to and from the canonical
+//! model (the parameters through `toolshift_model::json_schema`); this file places
+//! fields, detects the dialect and lists the tools of a list document.
+
+mod read;
+pub mod schema;
+mod write;
+
+use serde_json::{json, Map, Value};
+use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::pointer::child;
+use toolshift_model::{
+    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
+};
+
+pub const ID: &str = "openai";
+/// ChatCompletionTool and Responses' FunctionTool, extracted from OpenAI's OpenAPI
+/// description by `schema/extract.py`.
+pub const SCHEMA: &str = include_str!("../schema/openai-function-tool.schema.json");
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OpenAi;
+
+fn is_function(value: &Value) -> bool {
+    value.get("type").and_then(Value::as_str) == Some("function")
+        && (value.get("function").is_some_and(Value::is_object)
+            || value.get("name").is_some_and(Value::is_string))
+}
+
+fn listed(document: &Value) -> Option<&Vec<Value>> {
+    document
+        .as_array()
+        .or_else(|| document.get("tools").and_then(Value::as_array))
+}
+
+/// Where a tool's function keys sit: under `function` (Chat Completions) or beside `type`.
+fn base(document: &Value) -> &'static str {
+    if document.get("function").is_some() {
+        "/function"
+    } else {
+        ""
+    }
+}
+
+impl Dialect for OpenAi {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn layout(&self) -> OutputLayout {
+        OutputLayout::File
+    }
+
+    fn detect(&self, document: &Value) -> u8 {
+        if is_function(document) {
+            return 8;
+        }
+        if listed(document).is_some_and(|tools| !tools.is_empty() && tools.iter().all(is_function))
+        {
+            return 8;
+        }
+        0
+    }
+
+    fn tools_in(&self, document: &Value) -> Option<Vec<String>> {
+        let prefix = if document.is_array() { "" } else { "/tools" };
+        let tools = listed(document)?;
+        Some(
+            (0..tools.len())
+                .map(|index| format!("{prefix}/{index}"))
+                .collect(),
+        )
+    }
+
+    fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
+        Some(Value::Array(manifests))
+    }
+
+    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
+        read::read(source)
+    }
+
+    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+        write::write(tool, options)
+    }
+
+    fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
+        let base = base(document);
+        let parameter = |index: usize| {
+            tool.parameters
+                .get(index)
+                .map(|p| child(&format!("{base}/parameters/properties"), &p.name))
+        };
+        Some(match field {
+            Field::Root => String::new(),
+            Field::Name | Field::Toolkit | Field::ToolkitName => format!("{base}/name"),
+            Field::Description => format!("{base}/description"),
+            Field::Parameters => format!("{base}/parameters"),
+            Field::ParameterRequired(_) => format!("{base}/parameters/required"),
+            Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
+            Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),
+            Field::ParameterType(i) => format!("{}/type", parameter(i)?),
+            Field::ParameterElementType(i) => format!("{}/items/type", parameter(i)?),
+            Field::ParameterEnum(i) => format!("{}/enum", parameter(i)?),
+            Field::ParameterDefault(i) => format!("{}/default", parameter(i)?),
+            _ => return None,
+        })
+    }
+
+    fn normalize_pointer(&self, pointer: &str) -> String {
+        if pointer.starts_with("/function") || pointer.is_empty() || pointer == "/type" {
+            pointer.to_owned()
+        } else {
+            format!("/function{pointer}")
+        }
+    }
+
+    /// docs/openai.md, normalizations: the Responses shape is written in the Chat
+    /// Completions shape; `null`s, `strict: false` (the default), and an empty
+    /// `properties` or `required` say what their absence says; no `parameters` is an
+    /// empty object.
+    fn normalize(&self, document: &Value) -> Value {
+        let Some(object) = document.as_object() else {
+            return document.clone();
+        };
+        let mut function = match object.get("function").and_then(Value::as_object) {
+            Some(function) => function.clone(),
+            None => object
+                .iter()
+                .filter(|(key, _)| key.as_str() != "type")
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect::<Map<String, Value>>(),
+        };
+        function.retain(|_, value| !value.is_null());
+        if function.get("strict") == Some(&Value::Bool(false)) {
+            function.remove("strict");
+        }
+        let parameters = function
+            .entry("parameters")
+            .or_insert_with(|| json!({"type": "object"}));
+        if let Some(schema) = parameters.as_object_mut() {
+            for key in ["properties", "required"] {
+                let empty = schema.get(key).is_some_and(|v| {
+                    v.as_object().is_some_and(Map::is_empty)
+                        || v.as_array().is_some_and(Vec::is_empty)
+                });
+                if empty {
+                    schema.remove(key);
+                }
+            }
+        }
+        let mut normalized = Map::new();
+        normalized.insert(
+            "type".into(),
+            object.get("type").cloned().unwrap_or(Value::Null),
+        );
+        normalized.insert("function".into(), Value::Object(function));
+        for (key, value) in object {
+            if key != "type" && key != "function" && object.contains_key("function") {
+                normalized.insert(key.clone(), value.clone());
+            }
+        }
+        Value::Object(normalized)
+    }
+
+    fn official_schema(&self) -> Result<Value, DialectError> {
+        embedded_schema(SCHEMA, "OpenAI function tool")
+    }
+}

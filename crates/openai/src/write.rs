@@ -1,0 +1,118 @@
+//! Canonical tool → OpenAI function tool, in the Chat Completions shape.
+
+use crate::schema;
+use crate::ID;
+use serde_json::{Map, Value};
+use toolshift_model::dialect::restore_extras;
+use toolshift_model::json_schema::{authorization_losses, flat_name, write_parameters, Writing};
+use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::{
+    DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Tool, WriteOptions, Written,
+};
+
+const TITLE: &str = "OpenAI";
+
+/// OpenAI's rule for function names: `a-z A-Z 0-9 _ -`, at most 64.
+fn allowed(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
+}
+
+/// The tool's own `strict`, where it was an OpenAI function.
+fn own_strict(tool: &Tool) -> Option<bool> {
+    tool.extra(ID, "/function/strict")
+        .or_else(|| tool.extra(ID, "/strict"))
+        .and_then(Value::as_bool)
+}
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
+    let asked = options.strict || own_strict(tool) == Some(true);
+    let mut attempt = Vec::new();
+    let (mut parameters, strict_ok) = write_parameters(
+        tool,
+        Writing {
+            target: TITLE,
+            strict: asked,
+        },
+        &mut attempt,
+    );
+    let strict = if asked && !strict_ok {
+        losses.push(Loss::new(
+            LossCode::StrictUnavailable,
+            Field::Parameters,
+            "strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode.",
+        ));
+        parameters = write_parameters(
+            tool,
+            Writing {
+                target: TITLE,
+                strict: false,
+            },
+            &mut losses,
+        )
+        .0;
+        Some(false)
+    } else {
+        losses.extend(attempt);
+        asked.then_some(true)
+    };
+    authorization_losses(tool, TITLE, &mut losses);
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds {
+            toolkit: true,
+            parameter_defaults: true,
+            parameter_enums: true,
+            schema_details: true,
+            schema_keywords: true,
+            // The id goes with the whole requirement (`authorization-dropped`).
+            auth_id: true,
+            ..Holds::default()
+        },
+    ));
+    let definition = schema::ChatTool {
+        kind: "function".into(),
+        function: schema::Function {
+            name: name.clone(),
+            description: tool.description.clone(),
+            parameters: Some(parameters),
+            strict,
+            unknown: Map::new(),
+        },
+        unknown: Map::new(),
+    };
+    let mut document =
+        serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
+            dialect: ID,
+            pointer: "/".into(),
+            reason: error.to_string(),
+        })?;
+    // A Responses-shaped input keeps its schema's keys under `/parameters`; they go
+    // back under `/function/parameters`.
+    let mut placed = tool.clone();
+    for extra in &mut placed.extras {
+        if extra.dialect == ID && extra.pointer.starts_with("/parameters/") {
+            extra.pointer = format!("/function{}", extra.pointer);
+        }
+    }
+    let restored = restore_extras(&mut document, &placed, ID, |pointer| {
+        pointer.starts_with("/function/")
+    });
+    losses.extend(unheld_extras(&placed, ID, TITLE, |pointer| {
+        restored.iter().any(|p| p == pointer)
+            || pointer == "/function/strict"
+            || pointer == "/strict"
+    }));
+    let file = format!("{name}.json");
+    toolshift_model::dialect::check_file_name(&file)?;
+    Ok(Written {
+        files: vec![OutputFile {
+            path: file,
+            content: OutputContent::Manifest(document),
+            create_only: false,
+        }],
+        losses,
+    })
+}
