@@ -11,7 +11,7 @@ fn main() {
     divan::main();
 }
 
-const PROBES: [(&str, &str); 5] = [
+const PROBES: [(&str, &str); 7] = [
     ("arcade", include_str!("../src/probes/arcade-full.json")),
     (
         "arcade-v1",
@@ -29,15 +29,19 @@ const PROBES: [(&str, &str); 5] = [
         "anythingllm",
         include_str!("../src/probes/anythingllm-full.json"),
     ),
+    ("mcp", include_str!("../src/probes/mcp-full.json")),
+    ("openai", include_str!("../src/probes/openai-strict.json")),
 ];
 
 fn dialect(id: &str) -> &'static dyn Dialect {
-    let all: [&'static dyn Dialect; 5] = [
+    let all: [&'static dyn Dialect; 7] = [
         &toolshift_arcade::Arcade,
         &toolshift_arcade_v1::ArcadeV1,
         &toolshift_arcade_v2::ArcadeV2,
         &toolshift_taskweaver::TaskWeaver,
         &toolshift_anythingllm::AnythingLlm,
+        &toolshift_mcp::Mcp,
+        &toolshift_openai::OpenAi,
     ];
     all.into_iter()
         .find(|d| d.id() == id)
@@ -62,12 +66,12 @@ fn tool(id: &str) -> Tool {
     dialect(id).read(&source).unwrap().tool
 }
 
-#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
 fn parse(id: &str) {
     divan::black_box(syntax::parse(divan::black_box(text(id))).unwrap());
 }
 
-#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
 fn read(bencher: divan::Bencher, id: &str) {
     let (document, _) = syntax::parse(text(id)).unwrap();
     let source = Source {
@@ -79,7 +83,7 @@ fn read(bencher: divan::Bencher, id: &str) {
     bencher.bench(|| divan::black_box(dialect.read(&source)));
 }
 
-#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm"])]
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
 fn write(bencher: divan::Bencher, id: &str) {
     let tool = tool(id);
     let dialect = dialect(id);

@@ -101,6 +101,12 @@ const PROBES: &[Probe] = &[
         companions: false,
     },
     Probe {
+        dialect: "mcp",
+        name: "mcp-plain.json",
+        text: include_str!("probes/mcp-plain.json"),
+        companions: false,
+    },
+    Probe {
         dialect: "openai",
         name: "openai-strict.json",
         text: include_str!("probes/openai-strict.json"),

@@ -16,7 +16,7 @@ mod support;
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 use support::all_dialects;
-use toolshift_model::{convert, Dialect, Source, WriteOptions};
+use toolshift_model::{convert_all, Dialect, Source, WriteOptions};
 
 /// Every key any dialect reads, so arbitrary documents reach deep into the readers.
 const KEYS: &[&str] = &[
@@ -75,6 +75,16 @@ const KEYS: &[&str] = &[
     "required_keys",
     "deprecation_message",
     "_meta",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+    "readOnlyHint",
+    "tools",
+    "function",
+    "strict",
+    "items",
+    "anyOf",
+    "title",
 ];
 
 fn scalar() -> impl Strategy<Value = Value> {
@@ -104,6 +114,9 @@ fn scalar() -> impl Strategy<Value = Value> {
             "list[str]",
             "handler.js",
             "../x",
+            "object",
+            "function",
+            "null",
         ])
         .prop_map(Value::from),
     ]
@@ -129,12 +142,16 @@ fn exercise(dialect: &dyn Dialect, document: &Value) {
         dir: None,
         document,
     };
-    if dialect.read(&source).is_err() {
-        return;
-    }
     for target in all_dialects() {
-        let _ = convert(dialect, target, &source, &WriteOptions::default());
+        for strict in [false, true] {
+            let options = WriteOptions {
+                strict,
+                ..WriteOptions::default()
+            };
+            let _ = convert_all(dialect, target, &source, &options);
+        }
     }
+    let _ = dialect.tools_in(document);
     let _ = dialect.lint(&source);
     let _ = dialect.normalize(document);
 }
@@ -175,6 +192,16 @@ proptest! {
     #[test]
     fn anythingllm_reads_arbitrary_documents(document in document()) {
         exercise(&toolshift_anythingllm::AnythingLlm, &document);
+    }
+
+    #[test]
+    fn mcp_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_mcp::Mcp, &document);
+    }
+
+    #[test]
+    fn openai_reads_arbitrary_documents(document in document()) {
+        exercise(&toolshift_openai::OpenAi, &document);
     }
 
     #[test]

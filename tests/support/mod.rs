@@ -93,13 +93,15 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
     Ok(files)
 }
 
-pub fn all_dialects() -> [&'static dyn Dialect; 5] {
+pub fn all_dialects() -> [&'static dyn Dialect; 7] {
     [
         &toolshift_arcade_v1::ArcadeV1,
         &toolshift_arcade_v2::ArcadeV2,
         &toolshift_arcade::Arcade,
         &toolshift_taskweaver::TaskWeaver,
         &toolshift_anythingllm::AnythingLlm,
+        &toolshift_mcp::Mcp,
+        &toolshift_openai::OpenAi,
     ]
 }
 
@@ -156,9 +158,22 @@ fn validate_with(
         .should_validate_formats(true)
         .build(&schema)
         .map_err(|e| format!("schema: {e}"))?;
-    let errors: Vec<String> = validator
-        .iter_errors(document)
-        .map(|e| format!("{}: {e}", e.instance_path()))
+    // A list document (an MCP `tools/list` result, an OpenAI `tools` array) is valid
+    // when each of its tools is.
+    let tools: Vec<(String, &serde_json::Value)> = match dialect.tools_in(document) {
+        Some(pointers) => pointers
+            .into_iter()
+            .filter_map(|p| document.pointer(&p).map(|tool| (p, tool)))
+            .collect(),
+        None => vec![(String::new(), document)],
+    };
+    let errors: Vec<String> = tools
+        .iter()
+        .flat_map(|(pointer, tool)| {
+            validator
+                .iter_errors(tool)
+                .map(move |e| format!("{pointer}{}: {e}", e.instance_path()))
+        })
         .collect();
     if errors.is_empty() {
         Ok(())

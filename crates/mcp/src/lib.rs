@@ -86,6 +86,10 @@ impl Dialect for Mcp {
             Field::DisplayName => "/title".into(),
             Field::Description => "/description".into(),
             Field::Parameters => "/inputSchema/properties".into(),
+            Field::ParameterKeyword(i) => {
+                let key = tool.parameter_keywords.as_ref()?.keys().nth(i)?;
+                child("/inputSchema", key)
+            }
             Field::ParameterRequired(_) => "/inputSchema/required".into(),
             Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
             Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),

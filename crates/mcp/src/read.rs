@@ -10,7 +10,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let tool: schema::Tool = deserialize_document(source.document)?;
     let mut extras = Vec::new();
     collect_extras(ID, "", &tool.unknown, &mut extras);
-    let parameters = read_parameters(&tool.input_schema, "/inputSchema", ID, false, &mut extras)?;
+    let (parameters, parameter_keywords) =
+        read_parameters(&tool.input_schema, "/inputSchema", ID, false, &mut extras)?;
 
     let mut display_name = tool.title.clone();
     let mut behavior = None;
@@ -51,6 +52,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             display_name,
             description: tool.description,
             parameters,
+            parameter_keywords,
             output,
             behavior,
             extras,

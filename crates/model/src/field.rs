@@ -17,6 +17,8 @@ pub enum Field {
     ToolkitDescription,
     ToolkitVersion,
     Parameters,
+    /// The `i`-th of `Tool::parameter_keywords`.
+    ParameterKeyword(usize),
     Parameter(usize),
     ParameterDescription(usize),
     ParameterRequired(usize),
@@ -68,7 +70,7 @@ impl Field {
             | Authorization | Settings | Examples | Implementation | Enabled | Author | Url
             | License | Behavior | Deprecation | Extra(_) => Root,
             ToolkitName | ToolkitDescription | ToolkitVersion => Toolkit,
-            Parameter(_) => Parameters,
+            Parameter(_) | ParameterKeyword(_) => Parameters,
             ParameterDescription(i)
             | ParameterRequired(i)
             | ParameterSchema(i)
@@ -104,6 +106,7 @@ impl Field {
             ToolkitVersion => "toolkit version",
             Parameters => "parameters",
             Parameter(_) => "parameter",
+            ParameterKeyword(_) => "arguments keyword",
             ParameterDescription(_) => "parameter description",
             ParameterRequired(_) => "parameter required flag",
             ParameterSchema(_) => "parameter type",

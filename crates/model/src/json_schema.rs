@@ -21,6 +21,9 @@ pub const NATIVE: &str = "json-schema";
 /// Keys of an arguments object the model maps; any other becomes an extra of the dialect.
 const ROOT_KEYS: [&str; 3] = ["type", "properties", "required"];
 
+/// The parameters of a tool, and the keywords of its arguments object beyond them.
+pub type Arguments = (Vec<Parameter>, Option<Map<String, Value>>);
+
 /// Reads an arguments schema (`{"type": "object", "properties": ..., "required": ...}`)
 /// at `pointer`. `strict`: the schema follows OpenAI's strict mode, where an optional
 /// parameter is a required one that accepts `null`.
@@ -30,7 +33,7 @@ pub fn read_parameters(
     dialect: &str,
     strict: bool,
     extras: &mut Vec<Extra>,
-) -> Result<Vec<Parameter>, DialectError> {
+) -> Result<Arguments, DialectError> {
     let object = root
         .as_object()
         .ok_or_else(|| DialectError::invalid(pointer, "must be a JSON Schema object"))?;
@@ -56,15 +59,11 @@ pub fn read_parameters(
             ))
         }
     };
-    for (key, value) in object {
-        if !ROOT_KEYS.contains(&key.as_str()) {
-            extras.push(Extra {
-                dialect: dialect.to_owned(),
-                pointer: child(pointer, key),
-                value: value.clone(),
-            });
-        }
-    }
+    let keywords: Map<String, Value> = object
+        .iter()
+        .filter(|(key, _)| !ROOT_KEYS.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
     // A required name with no property has no parameter to hold it: kept whole.
     if required.iter().any(|name| !properties.contains_key(name)) {
         if let Some(list) = object.get("required") {
@@ -76,7 +75,7 @@ pub fn read_parameters(
         }
     }
     let base = child(pointer, "properties");
-    properties
+    let parameters = properties
         .iter()
         .map(|(name, schema)| {
             let at = child(&base, name);
@@ -101,7 +100,8 @@ pub fn read_parameters(
                 inferrable: None,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, DialectError>>()?;
+    Ok((parameters, (!keywords.is_empty()).then_some(keywords)))
 }
 
 /// Reads one value schema. A top-level `description` and `default` stay in `keywords`
@@ -418,6 +418,23 @@ pub fn write_parameters(
     if !required.is_empty() || writing.strict {
         root.insert("required".into(), Value::Array(required));
     }
+    for (index, (key, value)) in tool.parameter_keywords.iter().flatten().enumerate() {
+        if root.contains_key(key) {
+            continue;
+        }
+        if writing.strict
+            && !STRICT_KEYWORDS.contains(&key.as_str())
+            && key != "additionalProperties"
+        {
+            losses.push(Loss::new(
+                LossCode::KeywordDropped,
+                Field::ParameterKeyword(index),
+                format!("strict mode does not support `{key}` on the arguments; `{key}: {value}` was dropped."),
+            ));
+            continue;
+        }
+        root.insert(key.clone(), value.clone());
+    }
     if writing.strict {
         root.insert("additionalProperties".into(), Value::Bool(false));
     }
@@ -595,7 +612,7 @@ pub fn flat_name(
         name = format!("{}_{}", toolkit.name, tool.name);
         losses.push(Loss::new(
             LossCode::ToolkitInName,
-            Field::ToolkitName,
+            Field::Name,
             format!("{target} has no toolkit, so the tool is named `{name}`, with its toolkit `{}` in front, as Arcade's own converters name it.", toolkit.name),
         ));
         let mut dropped = Vec::new();
@@ -668,10 +685,11 @@ mod tests {
 
     fn round(schema: Value) -> Value {
         let mut extras = Vec::new();
-        let parameters =
+        let (parameters, parameter_keywords) =
             read_parameters(&schema, "/s", "x", false, &mut extras).unwrap_or_default();
         let tool = Tool {
             parameters,
+            parameter_keywords,
             ..Tool::default()
         };
         let mut losses = Vec::new();
@@ -702,7 +720,9 @@ mod tests {
                 "mode": {"type": "string", "enum": ["a", "b"]},
                 "level": {"type": "integer", "enum": [1, 2]}
             },
-            "required": ["q"]
+            "required": ["q"],
+            "$defs": {"r": {"type": "string"}},
+            "additionalProperties": false
         });
         assert_eq!(round(schema.clone()), schema);
     }
@@ -736,8 +756,16 @@ mod tests {
         );
         assert_eq!(losses.len(), 1);
         let mut extras = Vec::new();
-        let back = read_parameters(&written, "", "x", true, &mut extras).unwrap_or_default();
+        let (back, keywords) =
+            read_parameters(&written, "", "x", true, &mut extras).unwrap_or_default();
         assert_eq!(back, tool.parameters);
+        assert_eq!(
+            keywords,
+            Some(Map::from_iter([(
+                "additionalProperties".to_owned(),
+                Value::Bool(false)
+            )]))
+        );
     }
 
     #[test]

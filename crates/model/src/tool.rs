@@ -17,6 +17,9 @@ pub struct Tool {
     /// The tool's own version: a content hash in Arcade v1, free text elsewhere.
     pub version: Option<String>,
     pub parameters: Vec<Parameter>,
+    /// JSON Schema keywords of the arguments object itself (`$defs`, `$schema`,
+    /// `additionalProperties`), for dialects whose arguments are one JSON Schema.
+    pub parameter_keywords: Option<serde_json::Map<String, Value>>,
     pub output: Output,
     pub authorization: Authorization,
     pub settings: Vec<Setting>,
@@ -199,12 +202,13 @@ impl ValueSchema {
             .iter()
             .flatten()
             .map(|p| (p, ""))
-            .chain(self.element_properties.iter().flatten().map(|p| (p, "[]")));
+            .chain(self.element_properties.iter().flatten().map(|p| (p, "[].")));
         for (property, element) in nested {
             let inner = if path.is_empty() {
                 format!("{element}{}", property.name)
             } else {
-                format!("{path}{element}.{}", property.name)
+                let element = if element.is_empty() { "." } else { element };
+                format!("{path}{element}{}", property.name)
             };
             property.schema.collect_keywords(&inner, places);
         }
@@ -340,6 +344,9 @@ impl ValueType {
         match self {
             ValueType::Primitive(p) => p.canonical_name().to_owned(),
             ValueType::Array(p) => format!("array of {}", p.canonical_name()),
+            ValueType::Native { dialect, name, .. } if dialect == crate::json_schema::NATIVE => {
+                format!("the JSON Schema type given by its keywords (`{name}`)")
+            }
             ValueType::Native { dialect, name, .. } => format!("{dialect} type `{name}`"),
         }
     }

@@ -123,6 +123,13 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
     }
 
     if !holds.schema_keywords {
+        for (index, (key, value)) in tool.parameter_keywords.iter().flatten().enumerate() {
+            losses.push(Loss::new(
+                LossCode::KeywordDropped,
+                Field::ParameterKeyword(index),
+                format!("{target} parameters are not one JSON Schema; the arguments' own `{key}: {}` was dropped.", preview(value)),
+            ));
+        }
         let mut keywords = |schema: &crate::tool::ValueSchema, field: Field, whose: &str| {
             for (place, key, value) in schema.keyword_places() {
                 let at = if place.is_empty() {

@@ -46,6 +46,50 @@ fn base(document: &Value) -> &'static str {
     }
 }
 
+/// Strict mode's optional parameter (required, type `[T, "null"]`) as a plain optional one.
+fn decode_strict(parameters: &mut Value) {
+    let Some(schema) = parameters.as_object_mut() else {
+        return;
+    };
+    let required: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut optional = Vec::new();
+    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        for (name, property) in properties.iter_mut() {
+            if !required.contains(name) {
+                continue;
+            }
+            let Some(kind) = property.get_mut("type") else {
+                continue;
+            };
+            let single = match kind.as_array().map(Vec::as_slice) {
+                Some(
+                    [Value::String(t), Value::String(n)] | [Value::String(n), Value::String(t)],
+                ) if n == "null" && t != "null" => t.clone(),
+                _ => continue,
+            };
+            *kind = Value::String(single);
+            optional.push(name.clone());
+        }
+    }
+    if let Some(names) = schema.get_mut("required").and_then(Value::as_array_mut) {
+        names.retain(|name| {
+            !name
+                .as_str()
+                .is_some_and(|n| optional.iter().any(|o| o == n))
+        });
+    }
+}
+
 impl Dialect for OpenAi {
     fn id(&self) -> &'static str {
         ID
@@ -100,6 +144,10 @@ impl Dialect for OpenAi {
             Field::Name | Field::Toolkit | Field::ToolkitName => format!("{base}/name"),
             Field::Description => format!("{base}/description"),
             Field::Parameters => format!("{base}/parameters"),
+            Field::ParameterKeyword(i) => {
+                let key = tool.parameter_keywords.as_ref()?.keys().nth(i)?;
+                child(&format!("{base}/parameters"), key)
+            }
             Field::ParameterRequired(_) => format!("{base}/parameters/required"),
             Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
             Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),
@@ -122,7 +170,8 @@ impl Dialect for OpenAi {
     /// docs/openai.md, normalizations: the Responses shape is written in the Chat
     /// Completions shape; `null`s, `strict: false` (the default), and an empty
     /// `properties` or `required` say what their absence says; no `parameters` is an
-    /// empty object.
+    /// empty object; in strict mode, a required parameter whose type also allows `null`
+    /// is an optional one (the reader's reading of strict mode's encoding).
     fn normalize(&self, document: &Value) -> Value {
         let Some(object) = document.as_object() else {
             return document.clone();
@@ -139,9 +188,13 @@ impl Dialect for OpenAi {
         if function.get("strict") == Some(&Value::Bool(false)) {
             function.remove("strict");
         }
+        let strict = function.get("strict") == Some(&Value::Bool(true));
         let parameters = function
             .entry("parameters")
             .or_insert_with(|| json!({"type": "object"}));
+        if strict {
+            decode_strict(parameters);
+        }
         if let Some(schema) = parameters.as_object_mut() {
             for key in ["properties", "required"] {
                 let empty = schema.get(key).is_some_and(|v| {

@@ -29,7 +29,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         });
     }
     let strict = function.strict == Some(true);
-    let parameters = match &function.parameters {
+    let (parameters, parameter_keywords) = match &function.parameters {
         Some(schema) => read_parameters(
             schema,
             &format!("{base}/parameters"),
@@ -37,13 +37,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             strict,
             &mut extras,
         )?,
-        None => Vec::new(),
+        None => (Vec::new(), None),
     };
     Ok(Imported {
         tool: Tool {
             name: function.name,
             description: function.description,
             parameters,
+            parameter_keywords,
             extras,
             ..Tool::default()
         },

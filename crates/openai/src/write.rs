@@ -54,7 +54,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .0;
         Some(false)
     } else {
-        losses.extend(attempt);
+        // A strict OpenAI input already had its optional parameters encoded so.
+        let encoded = own_strict(tool) == Some(true);
+        losses.extend(
+            attempt
+                .into_iter()
+                .filter(|loss| !(encoded && loss.code == LossCode::OptionalAsNullable)),
+        );
         asked.then_some(true)
     };
     authorization_losses(tool, TITLE, &mut losses);
