@@ -5,8 +5,12 @@
 //! Runs only when `TOOLSHIFT_REAL_CLIENTS` names that folder (`.ci/run` sets it, and sets
 //! `TOOLSHIFT_CORPUS` so the corpus is included). Each checker runs once, over every path.
 //!
+//! The `mcp` and `openai` outputs are judged by the official SDKs' own types, through
+//! `checkers/sdk-types/check` in this repository (pinned `mcp` and `openai` packages).
+//!
 //! 1. Loads: every golden output and every conversion of a golden input or corpus document
-//!    to `arcade`, `taskweaver` (with `--scaffold`) and `anythingllm` is accepted, with no
+//!    to `arcade`, `taskweaver` (with `--scaffold`), `anythingllm`, `mcp`, `openai` and
+//!    `openai --strict` is accepted, with no
 //!    ignored key, and without the warnings that mean a broken tool: a TaskWeaver prompt
 //!    that is not valid Python or an example it cannot use, an AnythingLLM secret shown in
 //!    clear text or an example call it cannot use. The only exceptions are in
@@ -37,8 +41,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use support::{all_dialects, corpus_entries, read_manifest, run_toolshift, Scratch};
 
-/// The dialects whose loader has a checker.
-const CLIENTS: [&str; 3] = ["arcade", "taskweaver", "anythingllm"];
+/// The dialects whose loader (or SDK types) has a checker.
+const CLIENTS: [&str; 5] = ["arcade", "taskweaver", "anythingllm", "mcp", "openai"];
 
 /// Same-dialect conversions that keep a problem of their input, because a conversion
 /// to the same dialect copies what is there rather than guessing a repair. Each is
@@ -134,12 +138,18 @@ fn main() {
     }
     let mut outputs = golden_outputs(&root.join("golden"), scratch.path());
     let mut round_trips = Vec::new();
+    // Arcade SDK definitions, and toolshift's strict OpenAI form of each, to compare with
+    // the SDK's own `to_openai`.
+    let mut peers: Vec<(&str, PathBuf, PathBuf)> = Vec::new();
     let mut next = 0;
     for document in &documents {
         for target in CLIENTS {
             next += 1;
             let dir = scratch.path().join(format!("out/{next}"));
             if let Some((path, _)) = convert(&document.path, target, &dir) {
+                if target == "openai" && is_sdk_definition(document) {
+                    peers.push(("--to openai", document.path.clone(), path.clone()));
+                }
                 outputs.push(Output {
                     label: format!("{} -> {target}", document.name),
                     target,
@@ -148,6 +158,20 @@ fn main() {
                     plain: true,
                 });
             }
+        }
+        next += 1;
+        let dir = scratch.path().join(format!("out/{next}"));
+        if let Some((path, _)) = convert_with(&document.path, "openai", &dir, &["--strict"]) {
+            if is_sdk_definition(document) {
+                peers.push(("--to openai --strict", document.path.clone(), path.clone()));
+            }
+            outputs.push(Output {
+                label: format!("{} -> openai --strict", document.name),
+                target: "openai",
+                path,
+                original: None,
+                plain: false,
+            });
         }
         if !CLIENTS.contains(&document.dialect) {
             continue;
@@ -264,12 +288,26 @@ fn main() {
             move || verdict.map_err(Failed::from),
         ));
     }
+    let verdict = peer_comparison(&peers, &seen);
+    trials.push(Trial::test(
+        "openai output differs from arcade-core's to_openai only as docs/openai.md says",
+        move || verdict.map_err(Failed::from),
+    ));
     libtest_mimic::run(&arguments, trials).exit();
 }
 
 /// Converts with the built binary; the written manifest (or skill folder) and the
 /// report's entries, or `None` when the target refuses the tool.
 fn convert(input: &Path, target: &str, dir: &Path) -> Option<(PathBuf, Vec<Value>)> {
+    convert_with(input, target, dir, &[])
+}
+
+fn convert_with(
+    input: &Path,
+    target: &str,
+    dir: &Path,
+    flags: &[&str],
+) -> Option<(PathBuf, Vec<Value>)> {
     std::fs::create_dir_all(dir).unwrap();
     let mut args: Vec<String> = vec![
         "convert".into(),
@@ -284,6 +322,7 @@ fn convert(input: &Path, target: &str, dir: &Path) -> Option<(PathBuf, Vec<Value
     if target == "taskweaver" {
         args.push("--scaffold".into());
     }
+    args.extend(flags.iter().map(|flag| (*flag).to_owned()));
     let run = run_toolshift(dir, &args, None).unwrap();
     let report: Value = serde_json::from_str(&run.stderr).unwrap_or_else(|e| {
         panic!(
@@ -329,8 +368,18 @@ fn check(
     client: &str,
     paths: &[PathBuf],
 ) -> Result<BTreeMap<String, Value>, String> {
-    let program = clients.join(client).join("check");
+    // MCP and OpenAI have no loader to run, only their SDKs' types: this repository's
+    // checker judges with those.
+    let (program, leading) = if matches!(client, "mcp" | "openai") {
+        (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("checkers/sdk-types/check"),
+            vec![client],
+        )
+    } else {
+        (clients.join(client).join("check"), Vec::new())
+    };
     let output = Command::new(&program)
+        .args(leading)
         .args(paths)
         .output()
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
@@ -452,6 +501,9 @@ fn view(client: &str, result: &Value) -> Option<Value> {
     }
     if client == "taskweaver" && result["prompt"].is_null() {
         return None;
+    }
+    if matches!(client, "mcp" | "openai") {
+        return (!result["view"].is_null()).then(|| result["view"].clone());
     }
     let mut view = serde_json::Map::new();
     for field in fields {
@@ -581,7 +633,10 @@ fn places(
             vec!["/description".into(), "/input/parameters".into()]
         }
         ("taskweaver", ["prompt"], _) => prompt_places(before, after, manifest),
-        ("taskweaver", ["description"], _) => vec!["/description".into(), "/parameters".into()],
+        // The planner line is `- name: description`, with the parameters' summary.
+        ("taskweaver", ["description"], _) => {
+            vec!["/name".into(), "/description".into(), "/parameters".into()]
+        }
         ("taskweaver", ["function_calling", ..], Some(name)) => {
             vec![parameter(name, "/parameters")]
         }
@@ -595,6 +650,15 @@ fn places(
             vec![toolshift_model::pointer::child("/entrypoint/params", name)]
         }
         ("anythingllm", ["examples", index, ..], _) => vec![format!("/examples/{index}")],
+        // The SDKs' view is the tool itself; in OpenAI's strict mode, how an optional
+        // parameter is written also depends on the `strict` flag.
+        ("mcp", rest, _) => vec![format!("/{}", rest.join("/"))],
+        ("openai", rest @ ["function", "parameters", ..], _)
+            if before.pointer("/function/strict") == Some(&Value::Bool(true)) =>
+        {
+            vec![format!("/{}", rest.join("/")), "/function/strict".into()]
+        }
+        ("openai", rest, _) => vec![format!("/{}", rest.join("/"))],
         _ => vec![String::new()],
     }
 }
@@ -631,6 +695,10 @@ fn prompt_places(before: &Value, after: &Value, manifest: &Value) -> Vec<String>
             }
             if other.contains(line) {
                 continue;
+            }
+            if line.starts_with("def ") {
+                // The signature line names the function, and may hold its parameters.
+                places.push("/name".to_owned());
             }
             let place = if section == "/parameters" {
                 // A parameter is a comment line and a `name: type` line after it.
@@ -824,4 +892,97 @@ fn golden_outputs(golden: &Path, scratch: &Path) -> Vec<Output> {
         }
     }
     outputs
+}
+
+fn is_sdk_definition(document: &Document) -> bool {
+    document.dialect == "arcade" && document.name.starts_with("corpus/arcade-sdk/")
+}
+
+/// toolshift's OpenAI forms of each Arcade SDK definition (plain and `--strict`) against
+/// what arcade-core's own `to_openai` makes of it (the `arcade` checker's `llm_view`).
+/// Each kind of difference (a leaf pointer, with property names and list positions as
+/// `*`) must be justified in `docs/openai.md`, in the table under the heading naming the
+/// command, and every row there must still occur.
+fn peer_comparison(
+    peers: &[(&str, PathBuf, PathBuf)],
+    seen: &BTreeMap<String, Value>,
+) -> Result<(), String> {
+    if std::env::var_os("TOOLSHIFT_CORPUS").is_none() {
+        return Ok(());
+    }
+    if peers.is_empty() {
+        return Err("no Arcade SDK definition of the corpus converted to openai".into());
+    }
+    let mut kinds: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for (command, original, ours) in peers {
+        let name = original.display().to_string();
+        let theirs = seen
+            .get(&key(original))
+            .map(|result| result["llm_view"]["openai"].clone())
+            .filter(|view| !view.is_null())
+            .ok_or_else(|| format!("{name}: the arcade checker gave no llm_view"))?;
+        let (ours, _) = read_manifest(ours)?;
+        for path in differences(&theirs, &ours) {
+            let general: Vec<&str> = path
+                .split('/')
+                .skip(1)
+                .scan("", |previous, segment| {
+                    let shown = if matches!(*previous, "properties" | "required")
+                        || segment.parse::<usize>().is_ok()
+                    {
+                        "*"
+                    } else {
+                        segment
+                    };
+                    *previous = segment;
+                    Some(shown)
+                })
+                .collect();
+            let kind = format!("/{}", general.join("/"));
+            kinds
+                .entry(((*command).to_owned(), kind))
+                .or_default()
+                .push(format!("{name}{path}"));
+        }
+    }
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/openai.md"))
+        .map_err(|e| e.to_string())?;
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let mut command = String::new();
+    for line in doc.lines() {
+        if let Some(heading) = line.strip_prefix("### `toolshift convert F ") {
+            command = heading.trim_end_matches('`').to_owned();
+        } else if line.starts_with("| `/") {
+            if let Some(kind) = line.split('`').nth(1) {
+                rows.push((command.clone(), kind.to_owned()));
+            }
+        }
+    }
+    let mut problems = Vec::new();
+    for ((command, kind), places) in &kinds {
+        if !rows.iter().any(|(c, k)| c == command && k == kind) {
+            problems.push(format!(
+                "{command}: {kind} ({} places, e.g. {}) is not justified in docs/openai.md",
+                places.len(),
+                places.first().cloned().unwrap_or_default()
+            ));
+        }
+    }
+    for (command, kind) in rows {
+        if !kinds.contains_key(&(command.clone(), kind.clone())) {
+            problems.push(format!(
+                "docs/openai.md justifies {command}: {kind}, which no longer occurs"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        eprintln!(
+            "real clients: {} outputs compared with arcade-core's to_openai; {} kinds of difference, each justified",
+            peers.len(),
+            kinds.len()
+        );
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
 }

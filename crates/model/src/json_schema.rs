@@ -144,10 +144,11 @@ pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectE
             ValueType::Primitive(primitive)
         }
         None if kind.as_deref() == Some("array") => match array_items(&mut keywords, pointer)? {
-            Some((element, properties, required)) => {
+            Some((element, properties, required, allowed)) => {
                 keywords.shift_remove("type");
                 schema.element_properties = properties;
                 schema.element_required_keys = required;
+                schema.allowed = allowed;
                 ValueType::Array(element)
             }
             // `type` stays with the `items` it goes with.
@@ -169,7 +170,10 @@ pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectE
     };
     schema.value_type = value_type;
     schema.nullable = nullable;
-    if let Some(Value::Array(values)) = keywords.get("enum") {
+    // On an array, the model's allowed values are the elements' (`items.enum`); an
+    // `enum` of whole arrays stays a keyword.
+    let whole_values = matches!(schema.value_type, ValueType::Primitive(_));
+    if let (true, Some(Value::Array(values))) = (whole_values, keywords.get("enum")) {
         let strings: Option<Vec<String>> = values
             .iter()
             .map(|v| v.as_str().map(str::to_owned))
@@ -243,7 +247,14 @@ fn object_fields(
     Ok(Some(fields))
 }
 
-type Items = (Primitive, Option<Vec<Property>>, Option<Vec<String>>);
+/// An array's element type, the fields of object elements and which are required,
+/// and the elements' allowed values (what the model's `allowed` means on an array).
+type Items = (
+    Primitive,
+    Option<Vec<Property>>,
+    Option<Vec<String>>,
+    Option<Vec<String>>,
+);
 
 /// `items` the model holds: one primitive type, or an object's fields. Anything more
 /// (an element description, a nested array, a union) stays a keyword.
@@ -256,14 +267,17 @@ fn array_items(
     };
     let at = child(pointer, "items");
     let element = read_value(&Value::Object(items.clone()), &at)?;
-    let plain = element.keywords.as_ref().is_none_or(Map::is_empty)
-        && element.allowed.is_none()
-        && element.nullable.is_none();
+    let plain = element.keywords.as_ref().is_none_or(Map::is_empty) && element.nullable.is_none();
     let result = match element.value_type {
-        ValueType::Primitive(Primitive::Json) if plain => {
-            Some((Primitive::Json, element.properties, element.required_keys))
+        ValueType::Primitive(Primitive::Json) if plain && element.allowed.is_none() => Some((
+            Primitive::Json,
+            element.properties,
+            element.required_keys,
+            None,
+        )),
+        ValueType::Primitive(p) if plain && element.properties.is_none() => {
+            Some((p, None, None, element.allowed))
         }
-        ValueType::Primitive(p) if plain && element.properties.is_none() => Some((p, None, None)),
         _ => None,
     };
     if result.is_some() {
@@ -481,6 +495,9 @@ pub fn write_value(
             out.insert("type".into(), type_of("array"));
             let mut items = Map::new();
             items.insert("type".into(), type_name(*p).into());
+            if let Some(allowed) = &schema.allowed {
+                items.insert("enum".into(), strings(allowed));
+            }
             if let Some(fields) = &schema.element_properties {
                 write_fields(
                     &mut items,
@@ -509,7 +526,7 @@ pub fn write_value(
     if let Some(description) = &schema.description {
         out.insert("description".into(), description.clone().into());
     }
-    if let Some(allowed) = &schema.allowed {
+    if let (Some(allowed), Some(ValueType::Primitive(_))) = (&schema.allowed, &value_type) {
         out.insert("enum".into(), strings(allowed));
     }
     if value_type == Some(ValueType::Primitive(Primitive::Json)) {
@@ -713,6 +730,8 @@ mod tests {
                 "q": {"type": "string", "description": "Query", "minLength": 2, "pattern": "^a"},
                 "n": {"type": ["integer", "null"], "default": 3, "minimum": 1},
                 "tags": {"type": "array", "items": {"type": "string"}},
+                "formats": {"type": "array", "items": {"type": "string", "enum": ["md", "html"]}},
+                "shapes": {"type": "array", "enum": [["a"], ["b"]], "items": {"type": "string"}},
                 "pairs": {"type": "array", "items": {"type": "array"}},
                 "any": {"description": "anything"},
                 "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
