@@ -364,7 +364,11 @@ fn bundle_target(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Option<
     }
     Ok(match &args.output {
         None => None,
-        Some(path) if path.is_dir() => Some(path.join("tools.json")),
+        Some(path) if path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/') => {
+            std::fs::create_dir_all(path)
+                .with_context(|| format!("{}: cannot create folder", path.display()))?;
+            Some(path.join("tools.json"))
+        }
         Some(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(parent)
@@ -380,7 +384,9 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
         None if to.layout() == OutputLayout::Folder => {
             bail!("{} writes a folder per tool: pass -o DIR", to.id())
         }
-        None if batch => bail!("converting several inputs needs -o DIR"),
+        None if batch => bail!(
+            "converting several inputs, or a document that lists several tools, needs -o DIR (or, for mcp and openai, --bundle)"
+        ),
         None if args.scaffold => bail!("--scaffold writes a second file: pass -o DIR"),
         None => Destination::Stdout,
         Some(path) if path.is_dir() => Destination::Folder(path.clone()),

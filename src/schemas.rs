@@ -48,18 +48,29 @@ impl SchemaCheck {
                 entry.insert(validator)
             }
         };
-        Ok(validator
-            .iter_errors(document)
-            .map(|error| {
-                let pointer = error.instance_path().to_string();
-                Violation {
-                    pointer: if pointer.is_empty() {
-                        "/".to_owned()
-                    } else {
-                        pointer
-                    },
-                    message: error.to_string(),
-                }
+        // A list document (an MCP `tools/list` result, an OpenAI `tools` array) is
+        // valid when each of its tools is.
+        let tools: Vec<(String, &serde_json::Value)> = match dialect.tools_in(document) {
+            Some(pointers) => pointers
+                .into_iter()
+                .filter_map(|p| document.pointer(&p).map(|tool| (p, tool)))
+                .collect(),
+            None => vec![(String::new(), document)],
+        };
+        Ok(tools
+            .into_iter()
+            .flat_map(|(at, tool)| {
+                validator.iter_errors(tool).map(move |error| {
+                    let pointer = format!("{at}{}", error.instance_path());
+                    Violation {
+                        pointer: if pointer.is_empty() {
+                            "/".to_owned()
+                        } else {
+                            pointer
+                        },
+                        message: error.to_string(),
+                    }
+                })
             })
             .collect())
     }

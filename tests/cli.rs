@@ -314,8 +314,9 @@ fn several_inputs_need_an_output_folder() {
     .unwrap();
     assert_eq!(run.status, Some(2));
     assert!(
-        run.stderr
-            .contains("converting several inputs needs -o DIR"),
+        run.stderr.contains(
+            "converting several inputs, or a document that lists several tools, needs -o DIR"
+        ),
         "{}",
         run.stderr
     );
@@ -1082,4 +1083,191 @@ fn detect_and_validate_walk_folders() {
         "{}",
         validate.stderr
     );
+}
+
+const MCP_LIST: &str = r#"{"tools": [
+  {"name": "add", "description": "Add two numbers.", "inputSchema": {"type": "object",
+   "properties": {"a": {"type": "number"}, "b": {"type": "number", "minimum": 0}}, "required": ["a", "b"]}},
+  {"name": "echo", "description": "Say it back.", "inputSchema": {"type": "object",
+   "properties": {"text": {"type": "string", "maxLength": 10}}}}
+]}"#;
+
+#[test]
+fn a_list_document_is_converted_tool_by_tool_with_pointers_into_it() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tools.json", MCP_LIST);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tools.json",
+            "--to",
+            "arcade",
+            "--toolkit",
+            "Calc",
+            "-o",
+            "out",
+            "--report",
+            "json",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let written = read_tree(&scratch.path().join("out")).unwrap();
+    let names: Vec<&String> = written.keys().collect();
+    assert_eq!(names, ["Calc.add.json", "Calc.echo.json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+    let sources: Vec<&str> = report["files"][0]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["code"] == "keyword-dropped")
+        .map(|e| e["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sources,
+        [
+            "/tools/0/inputSchema/properties/b",
+            "/tools/1/inputSchema/properties/text"
+        ]
+    );
+    // Without -o, several tools cannot go to one stream.
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "tools.json", "--to", "openai"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("needs -o DIR"), "{}", run.stderr);
+}
+
+#[test]
+fn a_bad_tool_in_a_list_is_named_by_its_place() {
+    let scratch = Scratch::new().unwrap();
+    write(
+        &scratch,
+        "tools.json",
+        r#"{"tools": [{"name": "ok", "inputSchema": {"type": "object"}},
+                      {"name": "bad", "inputSchema": {"type": "object", "properties": {"x": true}}}]}"#,
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tools.json",
+            "--from",
+            "mcp",
+            "--to",
+            "openai",
+            "-o",
+            "out",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("/tools/1/inputSchema/properties/x: toolshift reads object schemas only"),
+        "{}",
+        run.stderr
+    );
+    assert!(!scratch.path().join("out").join("ok.json").exists());
+}
+
+#[test]
+fn bundle_writes_one_list_document_in_input_order() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir(scratch.path().join("kit")).unwrap();
+    std::fs::write(scratch.path().join("kit/b.json"), sdk_tool("Kit", "Beta")).unwrap();
+    std::fs::write(scratch.path().join("kit/a.json"), sdk_tool("Kit", "Alpha")).unwrap();
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert", "kit", "--to", "mcp", "--bundle", "-o", "out/", "--report", "json",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let written = read_tree(&scratch.path().join("out")).unwrap();
+    assert_eq!(written.keys().collect::<Vec<_>>(), ["tools.json"]);
+    let bundle: serde_json::Value = serde_json::from_slice(&written["tools.json"]).unwrap();
+    let names: Vec<&str> = bundle["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Kit_Alpha", "Kit_Beta"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
+    assert_eq!(report["files"][1]["outputs"][0], "out/tools.json#/tools/1");
+    let target = report["files"][1]["entries"][0]["target"].as_str().unwrap();
+    assert!(target.starts_with("/tools/1"), "{target}");
+
+    // An existing bundle is replaced only with --force.
+    let again = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "kit", "--to", "mcp", "--bundle", "-o", "out/"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(again.status, Some(2), "{}", again.stderr);
+    assert!(again.stderr.contains("--force"), "{}", again.stderr);
+
+    // A bundle to standard output, for OpenAI: the array to pass as `tools`.
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert", "kit", "--to", "openai", "--bundle", "--strict", "--report", "none",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let tools: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(tools.as_array().map(Vec::len), Some(2));
+    assert_eq!(tools[0]["function"]["name"], "Kit_Alpha");
+}
+
+#[test]
+fn bundle_needs_a_dialect_with_list_documents() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["convert", "tool.json", "--to", "arcade", "--bundle"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--bundle writes one list document"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn two_tools_of_one_name_in_a_bundle_are_refused() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "a.json", MCP_LIST);
+    write(&scratch, "b.json", MCP_LIST);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert", "a.json", "b.json", "--to", "openai", "--bundle", "-o", "out/",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("would be written by a.json and b.json"),
+        "{}",
+        run.stderr
+    );
+    assert!(!scratch.path().join("out/tools.json").exists());
 }
