@@ -112,6 +112,10 @@ pub struct ConvertArgs {
     /// strict mode supports (docs/openai.md).
     #[arg(long)]
     pub strict: bool,
+    /// With an openai target, write the Responses API's shape (`{"type": "function",
+    /// "name", ...}`) instead of Chat Completions' (`{"type": "function", "function": {...}}`).
+    #[arg(long)]
+    pub responses: bool,
     /// With an mcp or openai target, write one list document holding every tool (an MCP
     /// `tools/list` result, an OpenAI `tools` array): `-o DIR` writes DIR/tools.json.
     #[arg(long)]

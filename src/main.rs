@@ -212,6 +212,11 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     {
         bail!("standard input (`-`) can be read only once");
     }
+    for (flag, given) in [("--strict", args.strict), ("--responses", args.responses)] {
+        if given && to.id() != "openai" {
+            bail!("{flag} shapes OpenAI function tools; it needs --to openai");
+        }
+    }
     let walk = walk::expand(&args.inputs);
     let batch = walk.items.len() > 1
         || walk.items.iter().any(|item| item.walked)
@@ -254,6 +259,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             official: args.official,
             qualify_by_toolkit: false,
             strict: args.strict,
+            responses: args.responses,
         },
         destination,
         claims,

@@ -41,6 +41,8 @@ pub struct WriteOptions {
     pub qualify_by_toolkit: bool,
     /// Write an OpenAI function in strict mode (`--strict`).
     pub strict: bool,
+    /// Write an OpenAI function in the Responses API's shape (`--responses`).
+    pub responses: bool,
 }
 
 /// One file a writer produces, relative to the output location.

@@ -24,6 +24,20 @@ fn own_strict(tool: &Tool) -> Option<bool> {
         .and_then(Value::as_bool)
 }
 
+/// The Responses API's shape: the function's keys beside `type`, where `strict` and
+/// `parameters` are required (OpenAI's `FunctionTool`).
+fn responses_shape(chat: Value, strict: bool) -> Value {
+    let mut flat = Map::new();
+    flat.insert("type".into(), "function".into());
+    if let Some(Value::Object(function)) = chat.get("function") {
+        for (key, value) in function {
+            flat.insert(key.clone(), value.clone());
+        }
+    }
+    flat.insert("strict".into(), Value::Bool(strict));
+    Value::Object(flat)
+}
+
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
@@ -95,16 +109,31 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             pointer: "/".into(),
             reason: error.to_string(),
         })?;
-    // A Responses-shaped input keeps its schema's keys under `/parameters`; they go
-    // back under `/function/parameters`.
+    if options.responses {
+        document = responses_shape(document, strict.unwrap_or(false));
+    }
+    // Extras go back where the written shape keeps them: a Responses input's function
+    // keys sit beside `type`, a Chat Completions input's under `function`.
     let mut placed = tool.clone();
     for extra in &mut placed.extras {
-        if extra.dialect == ID && extra.pointer.starts_with("/parameters/") {
+        if extra.dialect != ID {
+            continue;
+        }
+        if options.responses {
+            if let Some(rest) = extra.pointer.strip_prefix("/function/") {
+                extra.pointer = format!("/{rest}");
+            }
+        } else if extra.pointer.starts_with("/parameters/") {
             extra.pointer = format!("/function{}", extra.pointer);
         }
     }
+    let responses = options.responses;
     let restored = restore_extras(&mut document, &placed, ID, |pointer| {
-        pointer.starts_with("/function/")
+        if responses {
+            pointer != "/strict" && pointer != "/type"
+        } else {
+            pointer.starts_with("/function/")
+        }
     });
     losses.extend(unheld_extras(&placed, ID, TITLE, |pointer| {
         restored.iter().any(|p| p == pointer)
