@@ -34,6 +34,37 @@ pub enum Command {
         #[arg(long, value_name = "DIALECT", requires = "from")]
         to: Option<String>,
     },
+    /// Print any manifest in the canonical view, the one vocabulary every dialect shares.
+    ///
+    /// Example: toolshift inspect plugins/sql_pull_data.yaml --format json
+    Inspect {
+        /// Manifest files or skill folders.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The dialect of every PATH; detected from the content when absent.
+        #[arg(long, value_name = "DIALECT")]
+        from: Option<String>,
+        /// How to print the view.
+        #[arg(long, value_enum, default_value_t = Format::Yaml)]
+        format: Format,
+    },
+    /// Compare two manifests, of one dialect or two, field by field in the canonical view.
+    ///
+    /// Exit 0: the same tool; 1: they differ; 2: bad input.
+    ///
+    /// Example: toolshift diff plugins/sql_pull_data.yaml skills/sql_pull_data
+    Diff {
+        #[arg(value_name = "BEFORE")]
+        before: PathBuf,
+        #[arg(value_name = "AFTER")]
+        after: PathBuf,
+        /// The dialect of both; detected from the content when absent.
+        #[arg(long, value_name = "DIALECT")]
+        from: Option<String>,
+        /// How to print the differences.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        report: ReportFormat,
+    },
     /// Check manifests against their dialect's schema, and warn about real-world problems.
     Validate {
         /// Manifest files or skill folders.

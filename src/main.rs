@@ -8,6 +8,7 @@ mod output;
 mod progress;
 mod registry;
 mod report;
+mod review;
 mod schemas;
 mod validate;
 mod walk;
@@ -38,6 +39,27 @@ fn main() -> ExitCode {
         Command::Explain { code, from, to } => {
             explain(code.as_deref(), from.as_deref(), to.as_deref())
         }
+        Command::Inspect {
+            paths,
+            from,
+            format,
+        } => from
+            .as_deref()
+            .map(registry::by_id)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+            .map(|from| review::inspect(&paths, from, format)),
+        Command::Diff {
+            before,
+            after,
+            from,
+            report,
+        } => from
+            .as_deref()
+            .map(registry::by_id)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+            .map(|from| review::diff(&before, &after, from, report)),
         Command::Validate {
             paths,
             dialect,
@@ -396,8 +418,14 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
         None if args.scaffold => bail!("--scaffold writes a second file: pass -o DIR"),
         None => Destination::Stdout,
         Some(path) if path.is_dir() => Destination::Folder(path.clone()),
-        // --scaffold adds a second file, so the output is a folder too.
-        Some(path) if batch || args.scaffold || to.layout() == OutputLayout::Folder => {
+        // --scaffold adds a second file, so the output is a folder too; a trailing
+        // slash says the user means a folder.
+        Some(path)
+            if batch
+                || args.scaffold
+                || to.layout() == OutputLayout::Folder
+                || path.as_os_str().to_string_lossy().ends_with('/') =>
+        {
             if path.exists() {
                 bail!(
                     "{}: not a folder, and this conversion writes a folder",

@@ -1271,3 +1271,100 @@ fn two_tools_of_one_name_in_a_bundle_are_refused() {
     );
     assert!(!scratch.path().join("out/tools.json").exists());
 }
+
+#[test]
+fn inspect_prints_the_canonical_view_of_any_dialect() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["inspect", "tool.json", "--format", "json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let view: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(view["name"], "Add");
+    assert_eq!(view["toolkit"]["name"], "Math");
+    assert_eq!(view["parameters"]["a"]["type"], "number");
+    assert_eq!(view["parameters"]["a"]["required"], true);
+    assert_eq!(view["output"]["modes"], serde_json::json!(["value"]));
+    // The same tool in YAML, as review exports it.
+    let run = run_toolshift(scratch.path(), &args(&["inspect", "tool.json"]), None).unwrap();
+    assert!(
+        run.stdout
+            .starts_with("name: Add\ntoolkit:\n  name: Math\n"),
+        "{}",
+        run.stdout
+    );
+    let run = run_toolshift(scratch.path(), &args(&["inspect", "missing.json"]), None).unwrap();
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.stderr.starts_with("missing.json: cannot read"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn diff_compares_in_model_terms_and_ignores_syntax() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    // The same tool in YAML, keys in another order: no difference.
+    write(
+        &scratch,
+        "same.yaml",
+        "toolkit: {version: 1.0.0, name: Math}\nname: Add\n# a comment\ninputs:\n  parameters:\n    - {required: true, name: a, value_schema: {val_type: number}}\noutput: {value_schema: {val_type: number}, available_modes: [value]}\n",
+    );
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["diff", "tool.json", "same.yaml"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "");
+    // Through Arcade v1, the array and the toolkit change shape: the diff says so.
+    let out = scratch.path().join("v1");
+    let convert = run_toolshift(
+        scratch.path(),
+        &args(&[
+            "convert",
+            "tool.json",
+            "--to",
+            "arcade-v1",
+            "-o",
+            "v1/",
+            "--report",
+            "none",
+        ]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(convert.status, Some(0), "{}", convert.stderr);
+    assert!(out.join("Math.Add.json").is_file());
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["diff", "tool.json", "v1/Math.Add.json", "--report", "json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["equal"], false);
+    let paths: Vec<&str> = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains(&"toolkit.version"), "{paths:?}");
+    assert!(paths.contains(&"version"), "{paths:?}");
+    let run = run_toolshift(
+        scratch.path(),
+        &args(&["diff", "tool.json", "nothing.json"]),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+}

@@ -25,4 +25,5 @@ pub mod providers;
 pub mod settings;
 pub mod text;
 pub mod unheld;
+pub mod view;
 pub mod yaml;
