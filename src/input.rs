@@ -17,6 +17,9 @@ pub struct LoadedInput {
     /// The folder holding the manifest, if it came from the file system.
     pub dir: Option<PathBuf>,
     pub document: serde_json::Value,
+    /// The text it was parsed from, and how, to place report entries in it.
+    pub text: String,
+    pub syntax: syntax::Syntax,
 }
 
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
@@ -24,7 +27,7 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     if input == Path::new("-") {
         let text = read_limited(std::io::stdin().lock())
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return parsed(display, None, &text);
+        return parsed(display, None, text);
     }
     let manifest = if input.is_dir() {
         FOLDER_MANIFESTS
@@ -43,7 +46,7 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     let file = std::fs::File::open(&manifest).map_err(|e| format!("cannot read: {e}"))?;
     let text = read_limited(file)?;
     let dir = manifest.parent().map(Path::to_path_buf);
-    parsed(display, dir, &text)
+    parsed(display, dir, text)
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without
@@ -63,11 +66,13 @@ fn read_limited(reader: impl Read) -> Result<String, String> {
         .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }
 
-fn parsed(display: String, dir: Option<PathBuf>, text: &str) -> Result<LoadedInput, String> {
-    let (document, _) = syntax::parse(text).map_err(|e| e.to_string())?;
+fn parsed(display: String, dir: Option<PathBuf>, text: String) -> Result<LoadedInput, String> {
+    let (document, syntax) = syntax::parse(&text).map_err(|e| e.to_string())?;
     Ok(LoadedInput {
         display,
         dir,
         document,
+        text,
+        syntax,
     })
 }

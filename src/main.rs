@@ -378,6 +378,64 @@ fn holds_several(item: &walk::Item, from: Option<&'static dyn Dialect>) -> bool 
         .is_some()
 }
 
+/// Each entry's line and column in the input, and the lines they point at, for the
+/// text report's snippets.
+fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput) {
+    if report.entries.is_empty() {
+        return;
+    }
+    let positions = toolshift_model::position::positions(&loaded.text, loaded.syntax);
+    let lines: Vec<&str> = loaded.text.lines().collect();
+    for entry in &mut report.entries {
+        let Some(at) = toolshift_model::position::nearest(&positions, &entry.source) else {
+            continue;
+        };
+        entry.line = Some(at.line);
+        entry.column = Some(at.column);
+        if let Some(text) = at.line.checked_sub(1).and_then(|index| lines.get(index)) {
+            let text = text.trim_start_matches('\u{feff}');
+            // A minified document is one long line: a snippet of it shows nothing useful.
+            if text.chars().count() <= MAX_SNIPPET_CHARS {
+                report.lines.insert(at.line, text.to_owned());
+            }
+        }
+    }
+    // A withheld credential is not shown in the report either.
+    let secrets: Vec<String> = report
+        .entries
+        .iter()
+        .filter(|entry| entry.code == LossCode::SecretWithheld)
+        .filter_map(|entry| match loaded.document.pointer(&entry.source)? {
+            serde_json::Value::String(text) if !text.is_empty() => Some(text.clone()),
+            serde_json::Value::Number(number) => Some(number.to_string()),
+            _ => None,
+        })
+        .collect();
+    for text in report.lines.values_mut() {
+        for secret in &secrets {
+            if text.contains(secret.as_str()) {
+                *text = text.replace(secret.as_str(), "<withheld>");
+            }
+        }
+    }
+}
+
+/// Longer input lines are not quoted in the text report.
+const MAX_SNIPPET_CHARS: usize = 240;
+
+/// A conversion error, with the line and column of the place it names.
+fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {
+    let toolshift_model::DialectError::Invalid { pointer, .. } = error else {
+        return error.to_string();
+    };
+    let pointer = if pointer == "/" { "" } else { pointer.as_str() };
+    let positions = toolshift_model::position::positions(&loaded.text, loaded.syntax);
+    match toolshift_model::position::nearest(&positions, pointer) {
+        Some(at) => format!("line {}, column {}: {error}", at.line, at.column),
+        None => error.to_string(),
+    }
+}
+
 /// Where `--bundle` writes its list document: `-o FILE`, `DIR/tools.json` for an
 /// existing folder, or standard output (`None`).
 fn bundle_target(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Option<PathBuf>> {
@@ -597,6 +655,7 @@ impl Job<'_> {
                 status: Status::Failed,
                 error: None,
                 entries: Vec::new(),
+                lines: Default::default(),
             },
             files: Vec::new(),
             stdout: Vec::new(),
@@ -644,7 +703,7 @@ impl Job<'_> {
             document: &loaded.document,
         };
         let conversions = toolshift_model::convert_all(from, self.to, &source, options)
-            .map_err(|e| e.to_string())?;
+            .map_err(|error| placed_error(&error, loaded))?;
         for file in conversions.iter().flat_map(|conversion| &conversion.files) {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
                 let mut violations =
@@ -694,6 +753,7 @@ impl Job<'_> {
             // one name.
             files.extend(conversion.files);
         }
+        place_entries(report, loaded);
         if let Some(rule) = self
             .deny
             .iter()

@@ -4,12 +4,14 @@
 
 use crate::cli::{ConvertArgs, ReportFormat};
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use toolshift_model::report::{self, BatchReport, FileReport, Status};
 
 pub struct Sink {
     format: ReportFormat,
+    /// Colour in the text report: only on a terminal, and never with `NO_COLOR` set.
+    styled: bool,
     /// Failures also go to stderr when the report goes elsewhere, or a batch that exits
     /// 2 would say nothing on the terminal.
     errors_to_stderr: bool,
@@ -56,8 +58,11 @@ impl Sink {
             }
             (None, _) => Target::Stderr,
         };
+        let terminal = matches!(target, Target::Stderr) && std::io::stderr().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let mut sink = Sink {
             format: args.report,
+            styled: terminal && !no_color,
             errors_to_stderr: args.report_file.is_some() || args.report == ReportFormat::None,
             target,
             any_file: false,
@@ -75,7 +80,7 @@ impl Sink {
             eprintln!("{}: error: {error}", file.input);
         }
         let text = match self.format {
-            ReportFormat::Text => report::text_lines(file),
+            ReportFormat::Text => text(file, self.styled),
             ReportFormat::Json => report::json_file(file, !self.any_file),
             ReportFormat::None => String::new(),
         };
@@ -127,4 +132,79 @@ impl Drop for Sink {
             let _ = std::fs::remove_file(temporary);
         }
     }
+}
+
+/// A file's part of the text report: each entry rustc-style where its place in the input
+/// is known (`lost[code]: message`, then `--> file:line:column`, the line and a marker
+/// labelled with the entry's pointers), in one line otherwise; then a failure or denial.
+pub fn text(file: &FileReport, styled: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+    use toolshift_model::Severity;
+    let renderer = if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for entry in &file.entries {
+        let shown = |pointer: &str| {
+            if pointer.is_empty() {
+                "(root)".to_owned()
+            } else {
+                pointer.to_owned()
+            }
+        };
+        let placed = entry
+            .line
+            .zip(entry.column)
+            .and_then(|(line, column)| file.lines.get(&line).map(|text| (line, column, text)));
+        let Some((line, column, source)) = placed else {
+            out.push_str(&report::entry_line(&file.input, entry));
+            continue;
+        };
+        let level = match entry.severity {
+            Severity::Lost => Level::WARNING,
+            Severity::Changed => Level::NOTE,
+            Severity::Defaulted => Level::HELP,
+        }
+        .with_name(entry.severity.as_str());
+        let span = token(source, column);
+        let label = format!("{} -> {}", shown(&entry.source), shown(&entry.target));
+        let report = &[level
+            .primary_title(entry.message.as_str())
+            .id(entry.code.code())
+            .element(
+                Snippet::source(source.as_str())
+                    .line_start(line)
+                    .path(file.input.as_str())
+                    .annotation(AnnotationKind::Primary.span(span).label(label)),
+            )];
+        out.push_str(&renderer.render(report));
+        out.push('\n');
+    }
+    out.push_str(&report::outcome_line(file));
+    out
+}
+
+/// The byte range of the token starting at `column` (in characters, from 1): a quoted
+/// key, or a word up to `:`, `,` or a space.
+fn token(line: &str, column: usize) -> std::ops::Range<usize> {
+    let start = line
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line.len(), |(index, _)| index);
+    let rest = line.get(start..).unwrap_or_default();
+    let length = match rest.chars().next() {
+        Some(quote @ ('"' | '\'')) => rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| *c == quote)
+            .map_or(rest.len(), |(index, c)| index + c.len_utf8()),
+        Some('-') if rest.len() > 1 => 1,
+        _ => rest
+            .char_indices()
+            .find(|(_, c)| matches!(c, ':' | ',') || c.is_whitespace())
+            .map_or(rest.len(), |(index, _)| index),
+    };
+    start..start + length.max(1).min(rest.len().max(1))
 }

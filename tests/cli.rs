@@ -42,9 +42,17 @@ fn stdin_to_stdout_with_detection() {
     let output: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(output["name"], "Math.Add");
     assert_eq!(output["input"]["parameters"][0]["schema"]["type"], "float");
+    // Each entry points at its place in the input, rustc-style.
     assert!(
+        run.stderr.contains(
+            "changed[name-qualified]: Arcade v1 has no toolkit; the name was written as `Math.Add`"
+        ),
+        "{}",
         run.stderr
-            .contains("-: changed name-qualified /toolkit/name -> /name"),
+    );
+    assert!(run.stderr.contains(" --> -:1:29\n"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("^^^^^^ /toolkit/name -> /name"),
         "{}",
         run.stderr
     );
@@ -127,9 +135,11 @@ fn a_batch_converts_the_good_files_and_reports_the_bad_one() {
             .contains("line 1"),
         "{report}"
     );
-    assert_eq!(
-        report["files"][2]["error"],
-        "/input/parameters/0: missing field `value_schema`"
+    let error = report["files"][2]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("line ")
+            && error.ends_with(": /input/parameters/0: missing field `value_schema`"),
+        "{error}"
     );
     assert_eq!(report["summary"]["converted"], 1);
     assert_eq!(report["summary"]["failed"], 2);
@@ -759,8 +769,9 @@ fn a_skill_in_a_folder_not_named_after_its_hub_id_is_reported_and_renamed() {
     .unwrap();
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(
-        run.stderr
-            .contains("old-name: changed folder-renamed /hubId -> /hubId: the skill's folder is `old-name` but its hubId is `weather`"),
+        run.stderr.contains(
+            "changed[folder-renamed]: the skill's folder is `old-name` but its hubId is `weather`"
+        ),
         "{}",
         run.stderr
     );

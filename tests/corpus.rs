@@ -208,6 +208,7 @@ fn convert(input: &Path, target: &str, may_refuse: bool, identical: bool) -> Res
                 )
                 .into());
             }
+            support::check_position(input, entry)?;
         }
         outputs.push((read_tree(&scratch.path().join(out))?, run.stderr));
     }

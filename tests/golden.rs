@@ -111,6 +111,17 @@ fn run_case(case: &Path) -> Result<(), Failed> {
     let report_txt = std::fs::read_to_string(scratch.path().join("report.txt")).unwrap_or_default();
     let report_json =
         std::fs::read_to_string(scratch.path().join("report.json")).unwrap_or_default();
+    // Every entry points at a line and column of its input.
+    if let Ok(report) = serde_json::from_str::<serde_json::Value>(&report_json) {
+        for file in report["files"].as_array().into_iter().flatten() {
+            let input = scratch
+                .path()
+                .join(file["input"].as_str().unwrap_or_default());
+            for entry in file["entries"].as_array().into_iter().flatten() {
+                support::check_position(&input, entry)?;
+            }
+        }
+    }
 
     let expected_dir = case.join("expected");
     if bless() {

@@ -330,3 +330,36 @@ pub fn read_manifest(path: &Path) -> Result<(serde_json::Value, Option<PathBuf>)
         .map_err(|e| format!("{}: {e}", manifest.display()))?;
     Ok((value, dir))
 }
+
+/// An entry's `line` and `column` name a place inside the input's text.
+pub fn check_position(input: &Path, entry: &serde_json::Value) -> Result<(), String> {
+    let manifest = if input.is_dir() {
+        input.join("plugin.json")
+    } else {
+        input.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+    let (Some(line), Some(column)) = (entry["line"].as_u64(), entry["column"].as_u64()) else {
+        return Err(format!("entry without a line and column: {entry}"));
+    };
+    let text_line = text
+        .lines()
+        .nth(
+            usize::try_from(line)
+                .unwrap_or(usize::MAX)
+                .saturating_sub(1),
+        )
+        .ok_or_else(|| {
+            format!(
+                "line {line} is past the end of {}: {entry}",
+                manifest.display()
+            )
+        })?;
+    let width = text_line.trim_start_matches('\u{feff}').chars().count() as u64;
+    if column == 0 || column > width + 1 {
+        return Err(format!(
+            "column {column} is outside line {line} ({width} characters): {entry}"
+        ));
+    }
+    Ok(())
+}

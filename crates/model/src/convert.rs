@@ -150,6 +150,8 @@ impl Locator<'_> {
             source: nearest_existing(self.input, &source),
             target,
             message: loss.message.clone(),
+            line: None,
+            column: None,
             place: source,
         }
     }

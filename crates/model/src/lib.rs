@@ -9,6 +9,7 @@ pub mod field;
 pub mod json_schema;
 pub mod loss;
 pub mod pointer;
+pub mod position;
 pub mod report;
 pub mod syntax;
 pub mod tool;

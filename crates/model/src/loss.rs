@@ -204,6 +204,10 @@ pub struct Entry {
     /// RFC 6901 pointer into the output (where the value is, or would have been).
     pub target: String,
     pub message: String,
+    /// Where `source` starts in the input's text (from 1), when the input is a file
+    /// toolshift read; `null` otherwise.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
     /// Where the entry's field lives in the input's layout, whether or not the input
     /// has it: `source` before it is trimmed to an existing path. Not in the report;
     /// the no-silent-loss property uses it to match invented fields to their entry.

@@ -23,6 +23,10 @@ pub struct FileReport {
     pub status: Status,
     pub error: Option<String>,
     pub entries: Vec<Entry>,
+    /// The input's lines that entries point at, by number, for the text report's
+    /// snippets. Not in the JSON report.
+    #[serde(skip)]
+    pub lines: std::collections::BTreeMap<usize, String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -181,19 +185,28 @@ pub fn json_file(file: &FileReport, first: bool) -> String {
 /// A file's lines in the text report: one per entry, failure and denial.
 pub fn text_lines(file: &FileReport) -> String {
     let mut text = String::new();
-
     for entry in &file.entries {
-        let _ = writeln!(
-            text,
-            "{}: {} {} {} -> {}: {}",
-            file.input,
-            entry.severity.as_str(),
-            entry.code.code(),
-            show_pointer(&entry.source),
-            show_pointer(&entry.target),
-            entry.message
-        );
+        text.push_str(&entry_line(&file.input, entry));
     }
+    text.push_str(&outcome_line(file));
+    text
+}
+
+/// One entry in one line: `INPUT: SEVERITY CODE SOURCE -> TARGET: MESSAGE`.
+pub fn entry_line(input: &str, entry: &Entry) -> String {
+    format!(
+        "{input}: {} {} {} -> {}: {}\n",
+        entry.severity.as_str(),
+        entry.code.code(),
+        show_pointer(&entry.source),
+        show_pointer(&entry.target),
+        entry.message
+    )
+}
+
+/// The line saying a file failed or was denied; empty otherwise.
+pub fn outcome_line(file: &FileReport) -> String {
+    let mut text = String::new();
     match (file.status, &file.error) {
         (Status::Failed, Some(error)) => {
             let _ = writeln!(text, "{}: error: {error}", file.input);
@@ -228,6 +241,7 @@ mod tests {
             status,
             error: (status == Status::Failed).then(|| "bad".to_owned()),
             entries: Vec::new(),
+            lines: Default::default(),
         }
     }
 

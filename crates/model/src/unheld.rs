@@ -325,21 +325,17 @@ pub fn lower_native(
     target: &str,
     losses: &mut Vec<Loss>,
 ) -> ValueType {
-    let ValueType::Native {
-        dialect,
-        name,
-        equivalent,
-    } = value_type
-    else {
+    let ValueType::Native { equivalent, .. } = value_type else {
         return value_type.clone();
     };
+    let described = value_type.describe();
     match equivalent.as_deref() {
         Some(equivalent) if !matches!(equivalent, ValueType::Native { .. }) => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
                 format!(
-                    "{dialect} type `{name}` was written as its {target} equivalent, {}.",
+                    "{described} was written as its {target} equivalent, {}.",
                     equivalent.describe()
                 ),
             ));
@@ -349,7 +345,7 @@ pub fn lower_native(
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
-                format!("{dialect} type `{name}` has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
+                format!("{described} has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
             ));
             ValueType::Primitive(crate::tool::Primitive::Json)
         }

@@ -12,6 +12,9 @@ use crate::tool::{
 };
 use serde_json::{Map, Value};
 
+/// What the view shows instead of a credential's value.
+pub const WITHHELD: &str = "<withheld>";
+
 /// A type in one word: `string`, `array<integer>`, `taskweaver:pandas.DataFrame`.
 pub fn type_name(value_type: &ValueType) -> String {
     let primitive = |p: Primitive| p.canonical_name().to_owned();
@@ -247,7 +250,12 @@ fn setting(setting: &Setting) -> Value {
     put(&mut out, "type", text(&setting.value_type));
     put(&mut out, "required", setting.required.map(Value::Bool));
     put(&mut out, "default", setting.default.clone());
-    put(&mut out, "value", setting.value.clone());
+    // A credential's value is never shown: the view is for review, and gets shared.
+    let value = match &setting.value {
+        Some(_) if setting.secret => Some(Value::String(WITHHELD.to_owned())),
+        other => other.clone(),
+    };
+    put(&mut out, "value", value);
     if setting.secret {
         out.insert("secret".into(), Value::Bool(true));
     }

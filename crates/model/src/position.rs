@@ -1,0 +1,337 @@
+//! Where a JSON pointer sits in the text it was parsed from: the line and column a
+//! report entry names, so a reviewer can jump to it.
+//!
+//! A member is placed at its key (`"cc": [...]` points at `"cc"`), an array element at
+//! its first character. Lines and columns count from 1; columns count characters.
+
+use crate::syntax::{Syntax, MAX_DEPTH};
+use std::collections::BTreeMap;
+
+/// A line and column, both from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Every pointer of a document, with where it starts in `text`. Runs on text that
+/// already parsed, so a syntax it cannot follow only leaves pointers out.
+pub fn positions(text: &str, syntax: Syntax) -> BTreeMap<String, Position> {
+    match syntax {
+        Syntax::Json | Syntax::Jsonc => {
+            let mut scanner = Scanner {
+                chars: text.chars().collect(),
+                index: 0,
+                line: 1,
+                column: 1,
+                found: BTreeMap::new(),
+            };
+            scanner.skip_bom();
+            scanner.value(String::new(), 0);
+            scanner.found
+        }
+        Syntax::Yaml => yaml_positions(text),
+    }
+}
+
+/// The position of `pointer`, or of its nearest enclosing node that has one.
+pub fn nearest(positions: &BTreeMap<String, Position>, pointer: &str) -> Option<Position> {
+    let mut candidate = pointer;
+    loop {
+        if let Some(position) = positions.get(candidate) {
+            return Some(*position);
+        }
+        let cut = candidate.rfind('/')?;
+        candidate = candidate.get(..cut)?;
+    }
+}
+
+struct Scanner {
+    chars: Vec<char>,
+    index: usize,
+    line: usize,
+    column: usize,
+    found: BTreeMap<String, Position>,
+}
+
+impl Scanner {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.index).copied()
+    }
+
+    fn here(&self) -> Position {
+        Position {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    fn advance(&mut self) {
+        if let Some(c) = self.peek() {
+            self.index += 1;
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+    }
+
+    fn skip_bom(&mut self) {
+        if self.peek() == Some('\u{feff}') {
+            self.index += 1;
+        }
+    }
+
+    /// Whitespace and `//` or `/* */` comments (JSON with comments).
+    fn skip_blank(&mut self) {
+        loop {
+            match (self.peek(), self.chars.get(self.index + 1).copied()) {
+                (Some(c), _) if c.is_whitespace() => self.advance(),
+                (Some('/'), Some('/')) => {
+                    while self.peek().is_some_and(|c| c != '\n') {
+                        self.advance();
+                    }
+                }
+                (Some('/'), Some('*')) => {
+                    self.advance();
+                    self.advance();
+                    while let Some(c) = self.peek() {
+                        if c == '*' && self.chars.get(self.index + 1) == Some(&'/') {
+                            self.advance();
+                            self.advance();
+                            break;
+                        }
+                        self.advance();
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn value(&mut self, pointer: String, depth: usize) {
+        self.skip_blank();
+        let here = self.here();
+        self.found.entry(pointer.clone()).or_insert(here);
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match self.peek() {
+            Some('{') => self.object(&pointer, depth),
+            Some('[') => self.array(&pointer, depth),
+            Some(quote @ ('"' | '\'')) => {
+                self.string(quote);
+            }
+            _ => {
+                while self
+                    .peek()
+                    .is_some_and(|c| !matches!(c, ',' | '}' | ']') && !c.is_whitespace())
+                {
+                    self.advance();
+                }
+            }
+        }
+    }
+
+    /// A quoted string; returns its text.
+    fn string(&mut self, quote: char) -> String {
+        let mut text = String::new();
+        self.advance();
+        while let Some(c) = self.peek() {
+            self.advance();
+            match c {
+                '\\' => {
+                    // The escape's meaning matters only for keys, which real files
+                    // rarely escape; keep the escaped character.
+                    if let Some(next) = self.peek() {
+                        text.push(match next {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                        self.advance();
+                    }
+                }
+                _ if c == quote => break,
+                _ => text.push(c),
+            }
+        }
+        text
+    }
+
+    fn object(&mut self, pointer: &str, depth: usize) {
+        self.advance();
+        loop {
+            self.skip_blank();
+            let at = self.here();
+            let key = match self.peek() {
+                None => return,
+                Some('}') => {
+                    self.advance();
+                    return;
+                }
+                Some(',') => {
+                    self.advance();
+                    continue;
+                }
+                Some(quote @ ('"' | '\'')) => self.string(quote),
+                Some(_) => {
+                    // An unquoted key (JSON5).
+                    let mut key = String::new();
+                    while let Some(c) = self
+                        .peek()
+                        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '$'))
+                    {
+                        key.push(c);
+                        self.advance();
+                    }
+                    if key.is_empty() {
+                        self.advance();
+                        continue;
+                    }
+                    key
+                }
+            };
+            let child = crate::pointer::child(pointer, &key);
+            self.found.insert(child.clone(), at);
+            self.skip_blank();
+            if self.peek() == Some(':') {
+                self.advance();
+            }
+            self.value(child, depth + 1);
+        }
+    }
+
+    fn array(&mut self, pointer: &str, depth: usize) {
+        self.advance();
+        let mut index = 0;
+        loop {
+            self.skip_blank();
+            match self.peek() {
+                None => return,
+                Some(']') => {
+                    self.advance();
+                    return;
+                }
+                Some(',') => {
+                    self.advance();
+                }
+                Some(_) => {
+                    self.value(format!("{pointer}/{index}"), depth + 1);
+                    index += 1;
+                }
+            }
+        }
+    }
+}
+
+/// YAML through saphyr-parser's events, which carry where each node starts.
+fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
+    use saphyr_parser::{Event, Parser};
+
+    enum Frame {
+        /// A mapping: its pointer, and the key just read (its value comes next).
+        Mapping(String, Option<String>),
+        Sequence(String, usize),
+    }
+    let mut found = BTreeMap::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    for event in Parser::new_from_str(text) {
+        let Ok((event, span)) = event else {
+            break;
+        };
+        let at = Position {
+            line: span.start.line(),
+            column: span.start.col() + 1,
+        };
+        // The pointer of the node this event starts; `None` for a mapping's key.
+        let place = match stack.last_mut() {
+            None => Some(String::new()),
+            Some(Frame::Mapping(pointer, key)) => {
+                key.take().map(|key| crate::pointer::child(pointer, &key))
+            }
+            Some(Frame::Sequence(pointer, index)) => {
+                let child = format!("{pointer}/{index}");
+                *index += 1;
+                Some(child)
+            }
+        };
+        match event {
+            Event::Scalar(value, ..) => match (place, stack.last_mut()) {
+                (None, Some(Frame::Mapping(pointer, key))) => {
+                    // A key: the member is placed at it.
+                    found.insert(crate::pointer::child(pointer, &value), at);
+                    *key = Some(value.into_owned());
+                }
+                (Some(pointer), _) => {
+                    found.entry(pointer).or_insert(at);
+                }
+                _ => {}
+            },
+            Event::MappingStart(..) | Event::SequenceStart(..) => {
+                let Some(pointer) = place else {
+                    // A complex key: the document was refused when parsed.
+                    break;
+                };
+                found.entry(pointer.clone()).or_insert(at);
+                stack.push(if matches!(event, Event::MappingStart(..)) {
+                    Frame::Mapping(pointer, None)
+                } else {
+                    Frame::Sequence(pointer, 0)
+                });
+            }
+            Event::MappingEnd | Event::SequenceEnd => {
+                stack.pop();
+            }
+            Event::Alias(..) => {
+                if let Some(pointer) = place {
+                    found.entry(pointer).or_insert(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: usize, column: usize) -> Option<Position> {
+        Some(Position { line, column })
+    }
+
+    #[test]
+    fn json_members_sit_at_their_keys() {
+        let text = "{\n  // a comment\n  \"name\": \"x\",\n  params: [1, {\"a/b\": true}],\n}\n";
+        let found = positions(text, Syntax::Jsonc);
+        assert_eq!(found.get("").copied(), at(1, 1));
+        assert_eq!(found.get("/name").copied(), at(3, 3));
+        assert_eq!(found.get("/params").copied(), at(4, 3));
+        assert_eq!(found.get("/params/0").copied(), at(4, 12));
+        assert_eq!(found.get("/params/1/a~1b").copied(), at(4, 16));
+        assert_eq!(nearest(&found, "/params/1/a~1b/deeper"), at(4, 16));
+        assert_eq!(nearest(&found, "/missing"), at(1, 1));
+    }
+
+    #[test]
+    fn yaml_members_sit_at_their_keys() {
+        let text = "name: x\nparameters:\n  - name: a\n    type: str\n  - name: b\nconfigurations:\n  api_key: \"k\"\n";
+        let found = positions(text, Syntax::Yaml);
+        assert_eq!(found.get("/name").copied(), at(1, 1));
+        assert_eq!(found.get("/parameters").copied(), at(2, 1));
+        assert_eq!(found.get("/parameters/0").copied(), at(3, 5));
+        assert_eq!(found.get("/parameters/0/type").copied(), at(4, 5));
+        assert_eq!(found.get("/parameters/1/name").copied(), at(5, 5));
+        assert_eq!(found.get("/configurations/api_key").copied(), at(7, 3));
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let found = positions("{\"é\": 1, \"b\": 2}", Syntax::Json);
+        assert_eq!(found.get("/b").copied(), at(1, 10));
+    }
+}
