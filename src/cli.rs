@@ -17,13 +17,23 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Convert manifests into another dialect and report every loss.
+    #[command(after_help = "Examples:
+  toolshift convert tool.json --to arcade
+  toolshift convert plugins/ --to anythingllm -o skills/ --report json --report-file report.json
+  toolshift convert toolkits/Mail --to mcp --bundle -o mcp/
+  toolshift convert tools.json --to openai --strict --deny lost")]
     Convert(ConvertArgs),
     /// Print the dialect of each file, one `FILE<TAB>DIALECT` line each.
+    #[command(after_help = "Example:
+  toolshift detect tools/ plugins/sql_pull_data.yaml")]
     Detect {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
     /// Explain a loss code, or list what a pair of dialects can lose (all pairs without arguments).
+    #[command(after_help = "Examples:
+  toolshift explain keyword-dropped
+  toolshift explain --from taskweaver --to anythingllm")]
     Explain {
         /// A loss code, such as `array-element-type-lost`.
         code: Option<String>,
@@ -35,8 +45,9 @@ pub enum Command {
         to: Option<String>,
     },
     /// Print any manifest in the canonical view, the one vocabulary every dialect shares.
-    ///
-    /// Example: toolshift inspect plugins/sql_pull_data.yaml --format json
+    #[command(after_help = "Examples:
+  toolshift inspect plugins/sql_pull_data.yaml
+  toolshift inspect skills/weather --format json")]
     Inspect {
         /// Manifest files or skill folders.
         #[arg(required = true, value_name = "PATH")]
@@ -51,8 +62,9 @@ pub enum Command {
     /// Compare two manifests, of one dialect or two, field by field in the canonical view.
     ///
     /// Exit 0: the same tool; 1: they differ; 2: bad input.
-    ///
-    /// Example: toolshift diff plugins/sql_pull_data.yaml skills/sql_pull_data
+    #[command(after_help = "Examples:
+  toolshift diff plugins/sql_pull_data.yaml skills/sql_pull_data
+  toolshift diff v1/Echo.json v2/Tools.Echo.json --report json")]
     Diff {
         #[arg(value_name = "BEFORE")]
         before: PathBuf,
@@ -66,6 +78,9 @@ pub enum Command {
         report: ReportFormat,
     },
     /// Check manifests against their dialect's schema, and warn about real-world problems.
+    #[command(after_help = "Examples:
+  toolshift validate skills/
+  toolshift validate tool.json --dialect arcade-v1 --official")]
     Validate {
         /// Manifest files or skill folders.
         #[arg(required = true, value_name = "PATH")]
@@ -77,6 +92,19 @@ pub enum Command {
         #[arg(long)]
         official: bool,
     },
+    /// Print a completion script for a shell.
+    #[command(after_help = "Examples:
+  toolshift completions bash > ~/.local/share/bash-completion/completions/toolshift
+  toolshift completions zsh > ~/.zfunc/_toolshift
+  toolshift completions fish > ~/.config/fish/completions/toolshift.fish")]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    #[command(after_help = "Example:
+  toolshift man | man -l -")]
+    Man,
 }
 
 #[derive(Debug, clap::Args)]

@@ -60,6 +60,21 @@ fn main() -> ExitCode {
             .transpose()
             .map_err(anyhow::Error::msg)
             .map(|from| review::diff(&before, &after, from, report)),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "toolshift", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            match page.render(&mut std::io::stdout()) {
+                // `toolshift man | head` closes the pipe early: not a failure.
+                Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(anyhow::Error::from(error))
+                }
+                _ => Ok(ExitCode::SUCCESS),
+            }
+        }
         Command::Validate {
             paths,
             dialect,

@@ -1379,3 +1379,43 @@ fn diff_compares_in_model_terms_and_ignores_syntax() {
     .unwrap();
     assert_eq!(run.status, Some(2), "{}", run.stderr);
 }
+
+#[test]
+fn completions_man_page_and_help_examples() {
+    let scratch = Scratch::new().unwrap();
+    for shell in ["bash", "zsh", "fish"] {
+        let run = run_toolshift(scratch.path(), &args(&["completions", shell]), None).unwrap();
+        assert_eq!(run.status, Some(0), "{}", run.stderr);
+        for word in ["convert", "inspect", "bundle"] {
+            assert!(run.stdout.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let run = run_toolshift(scratch.path(), &args(&["man"]), None).unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(run.stdout.starts_with(".ie"), "{}", run.stdout);
+    assert!(run.stdout.contains(".TH toolshift 1"), "{}", run.stdout);
+    // Every subcommand's help ends with a real example of it.
+    for command in [
+        "convert",
+        "detect",
+        "explain",
+        "inspect",
+        "diff",
+        "validate",
+        "completions",
+        "man",
+    ] {
+        let run = run_toolshift(scratch.path(), &args(&[command, "--help"]), None).unwrap();
+        assert_eq!(run.status, Some(0), "{}", run.stderr);
+        let examples = run
+            .stdout
+            .split_once("Example")
+            .map(|(_, rest)| rest)
+            .unwrap_or_else(|| panic!("`{command} --help` has no example:\n{}", run.stdout));
+        assert!(
+            examples.contains(&format!("toolshift {command}")),
+            "`{command} --help` shows no `toolshift {command}` example:\n{}",
+            run.stdout
+        );
+    }
+}
