@@ -74,8 +74,8 @@ pub enum Command {
         #[arg(long, value_name = "DIALECT")]
         from: Option<String>,
         /// How to print the differences.
-        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-        report: ReportFormat,
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        report: DiffFormat,
     },
     /// Check manifests against their dialect's schema, and warn about real-world problems.
     #[command(after_help = "Examples:
@@ -188,8 +188,17 @@ pub enum Format {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    Text,
+    Json,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
     Text,
     Json,
+    /// SARIF 2.1.0, for code-scanning tools (`convert` only).
+    Sarif,
     None,
 }

@@ -9,6 +9,7 @@ mod progress;
 mod registry;
 mod report;
 mod review;
+mod sarif;
 mod schemas;
 mod validate;
 mod walk;

@@ -17,6 +17,8 @@ pub struct Sink {
     errors_to_stderr: bool,
     target: Target,
     any_file: bool,
+    /// Whether a SARIF result was written, so the next one is preceded by a comma.
+    any_result: bool,
 }
 
 enum Target {
@@ -66,9 +68,12 @@ impl Sink {
             errors_to_stderr: args.report_file.is_some() || args.report == ReportFormat::None,
             target,
             any_file: false,
+            any_result: false,
         };
-        if sink.format == ReportFormat::Json {
-            sink.put(report::JSON_HEAD)?;
+        match sink.format {
+            ReportFormat::Json => sink.put(report::JSON_HEAD)?,
+            ReportFormat::Sarif => sink.put(&crate::sarif::head())?,
+            ReportFormat::Text | ReportFormat::None => {}
         }
         Ok(sink)
     }
@@ -82,6 +87,11 @@ impl Sink {
         let text = match self.format {
             ReportFormat::Text => text(file, self.styled),
             ReportFormat::Json => report::json_file(file, !self.any_file),
+            ReportFormat::Sarif => {
+                let text = crate::sarif::results(file, !self.any_result);
+                self.any_result |= crate::sarif::has_results(file);
+                text
+            }
             ReportFormat::None => String::new(),
         };
         self.any_file = true;
@@ -92,6 +102,7 @@ impl Sink {
         let tail = match self.format {
             ReportFormat::Text => report.text_tail(),
             ReportFormat::Json => report.json_tail(self.any_file),
+            ReportFormat::Sarif => crate::sarif::tail(self.any_result),
             ReportFormat::None => String::new(),
         };
         self.put(&tail)?;

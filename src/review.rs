@@ -1,7 +1,7 @@
 //! `toolshift inspect` and `toolshift diff`: any manifest in the canonical view, and two
 //! manifests compared in it (`docs/review.md`).
 
-use crate::cli::{Format, ReportFormat};
+use crate::cli::{DiffFormat, Format};
 use crate::{input, registry};
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -101,7 +101,7 @@ pub fn diff(
     before: &Path,
     after: &Path,
     from: Option<&'static dyn Dialect>,
-    report: ReportFormat,
+    report: DiffFormat,
 ) -> ExitCode {
     let (a, b) = match (tools(before, from), tools(after, from)) {
         (Ok(a), Ok(b)) => (a, b),
@@ -114,7 +114,7 @@ pub fn diff(
     };
     let found = differences(&views(&a), &views(&b));
     match report {
-        ReportFormat::Text => {
+        DiffFormat::Text => {
             for difference in &found {
                 println!(
                     "{}: {} → {}",
@@ -134,7 +134,7 @@ pub fn diff(
                 }
             );
         }
-        ReportFormat::Json => {
+        DiffFormat::Json => {
             let listed: Vec<Value> = found.iter().map(as_json).collect();
             let document = serde_json::json!({
                 "before": before.display().to_string(),
@@ -147,7 +147,7 @@ pub fn diff(
                 serde_json::to_string_pretty(&document).unwrap_or_default()
             );
         }
-        ReportFormat::None => {}
+        DiffFormat::None => {}
     }
     if found.is_empty() {
         ExitCode::SUCCESS

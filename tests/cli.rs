@@ -1419,3 +1419,107 @@ fn completions_man_page_and_help_examples() {
         );
     }
 }
+
+#[test]
+fn sarif_report_passes_the_official_schema_with_one_result_per_entry() {
+    let scratch = Scratch::new().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir(scratch.path().join("in")).unwrap();
+    for (case, name) in [
+        ("mcp-to-arcade-keywords-reported", "meeting.json"),
+        ("tw-to-allm-every-rule", "invoice.yaml"),
+        ("v2-to-v1-arrays-enums-oauth", "mail.json"),
+    ] {
+        let input = support::golden_input(&root.join("golden").join(case)).unwrap();
+        std::fs::copy(input, scratch.path().join("in").join(name)).unwrap();
+    }
+    // A file that cannot be converted becomes an error result.
+    write(
+        &scratch,
+        "in/broken.json",
+        r#"{"name": "x", "inputs": {"parameters": [{"name": "a"}]}, "toolkit": {"name": "T"}}"#,
+    );
+    let mut results = Vec::new();
+    for report in ["sarif", "json"] {
+        let run = run_toolshift(
+            scratch.path(),
+            &args(&[
+                "convert",
+                "in",
+                "--to",
+                "arcade",
+                "--toolkit",
+                "Kit",
+                "-o",
+                &format!("out-{report}"),
+                "--report",
+                report,
+            ]),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.status, Some(2), "{}", run.stderr);
+        results.push(serde_json::from_str::<serde_json::Value>(&run.stderr).unwrap());
+    }
+    let (sarif, json) = (&results[0], &results[1]);
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("tests/data/sarif/sarif-schema-2.1.0.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(sarif)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The schema does judge: a result without a message is refused.
+    let mut broken = sarif.clone();
+    broken["runs"][0]["results"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("message");
+    assert!(!validator.is_valid(&broken));
+
+    let entries: Vec<&serde_json::Value> = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|file| file["entries"].as_array().unwrap())
+        .collect();
+    let run = &sarif["runs"][0];
+    let located: Vec<&serde_json::Value> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] != "conversion-failed")
+        .collect();
+    assert_eq!(located.len(), entries.len());
+    for (result, entry) in located.iter().zip(&entries) {
+        assert_eq!(result["ruleId"], entry["code"]);
+        assert_eq!(result["message"]["text"], entry["message"]);
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert_eq!(region["startLine"], entry["line"]);
+        assert_eq!(region["startColumn"], entry["column"]);
+        let rule = &run["tool"]["driver"]["rules"][result["ruleIndex"].as_u64().unwrap() as usize];
+        assert_eq!(rule["id"], entry["code"]);
+        assert!(
+            rule["help"]["text"]
+                .as_str()
+                .unwrap()
+                .contains("- What to do:"),
+            "{rule}"
+        );
+    }
+    let failed: Vec<&serde_json::Value> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "conversion-failed")
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(failed[0]["level"], "error");
+    assert_eq!(
+        failed[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "in/broken.json"
+    );
+}
