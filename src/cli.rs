@@ -200,5 +200,8 @@ pub enum ReportFormat {
     Json,
     /// SARIF 2.1.0, for code-scanning tools (`convert` only).
     Sarif,
+    /// One self-contained page for reviewing a whole batch (`convert` only, with
+    /// `--report-file`).
+    Html,
     None,
 }

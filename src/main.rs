@@ -1,6 +1,7 @@
 //! toolshift: convert AI-agent tool manifests between dialects and report every loss.
 
 mod cli;
+mod html;
 mod input;
 mod interrupt;
 mod matrix;
@@ -250,6 +251,9 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     {
         bail!("standard input (`-`) can be read only once");
     }
+    if args.report == cli::ReportFormat::Html && args.report_file.is_none() {
+        bail!("--report html writes a page: pass --report-file review.html");
+    }
     for (flag, given) in [("--strict", args.strict), ("--responses", args.responses)] {
         if given && to.id() != "openai" {
             bail!("{flag} shapes OpenAI function tools; it needs --to openai");
@@ -396,7 +400,7 @@ fn holds_several(item: &walk::Item, from: Option<&'static dyn Dialect>) -> bool 
 
 /// Each entry's line and column in the input, and the lines they point at, for the
 /// text report's snippets.
-fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput) {
+fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: &[String]) {
     if report.entries.is_empty() {
         return;
     }
@@ -416,23 +420,62 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput) {
             }
         }
     }
-    // A withheld credential is not shown in the report either.
-    let secrets: Vec<String> = report
-        .entries
+    // A credential is never quoted in a report, whatever the output holds.
+    for text in report.lines.values_mut() {
+        *text = masked(text, secrets);
+    }
+}
+
+/// The values of the input's credentials (settings whose key names a secret), which
+/// reports never quote.
+fn credential_values(tools: &[&toolshift_model::Tool]) -> Vec<String> {
+    tools
         .iter()
-        .filter(|entry| entry.code == LossCode::SecretWithheld)
-        .filter_map(|entry| match loaded.document.pointer(&entry.source)? {
+        .flat_map(|tool| &tool.settings)
+        .filter(|setting| setting.secret)
+        .filter_map(|setting| match setting.value.as_ref()? {
             serde_json::Value::String(text) if !text.is_empty() => Some(text.clone()),
             serde_json::Value::Number(number) => Some(number.to_string()),
             _ => None,
         })
+        .collect()
+}
+
+fn masked(text: &str, secrets: &[String]) -> String {
+    secrets.iter().fold(text.to_owned(), |text, secret| {
+        text.replace(secret.as_str(), "<withheld>")
+    })
+}
+
+/// The input and the first written manifest, for the HTML report, with the line of
+/// the manifest each entry's target names.
+fn review_text(
+    report: &FileReport,
+    loaded: &input::LoadedInput,
+    manifest: Option<(String, Vec<u8>)>,
+    secrets: &[String],
+) -> toolshift_model::report::ReviewText {
+    let (output_name, output) = manifest
+        .map(|(name, bytes)| (name, String::from_utf8_lossy(&bytes).into_owned()))
+        .unwrap_or_default();
+    let syntax = if output_name.ends_with(".yaml") {
+        toolshift_model::syntax::Syntax::Yaml
+    } else {
+        toolshift_model::syntax::Syntax::Json
+    };
+    let positions = toolshift_model::position::positions(&output, syntax);
+    let target_lines = report
+        .entries
+        .iter()
+        .map(|entry| {
+            toolshift_model::position::nearest(&positions, &entry.target).map(|at| at.line)
+        })
         .collect();
-    for text in report.lines.values_mut() {
-        for secret in &secrets {
-            if text.contains(secret.as_str()) {
-                *text = text.replace(secret.as_str(), "<withheld>");
-            }
-        }
+    toolshift_model::report::ReviewText {
+        input: masked(&loaded.text, secrets),
+        output_name,
+        output,
+        target_lines,
     }
 }
 
@@ -672,6 +715,7 @@ impl Job<'_> {
                 error: None,
                 entries: Vec::new(),
                 lines: Default::default(),
+                review: None,
             },
             files: Vec::new(),
             stdout: Vec::new(),
@@ -754,6 +798,7 @@ impl Job<'_> {
             ));
         }
         let report = &mut prepared.report;
+        let secrets = credential_values(&conversions.iter().map(|c| &c.tool).collect::<Vec<_>>());
         let mut files = Vec::new();
         for conversion in conversions {
             let first = report.entries.len();
@@ -769,7 +814,16 @@ impl Job<'_> {
             // one name.
             files.extend(conversion.files);
         }
-        place_entries(report, loaded);
+        place_entries(report, loaded, &secrets);
+        if self.args.report == cli::ReportFormat::Html {
+            let manifest = files
+                .iter()
+                .find(|file| matches!(file.content, toolshift_model::OutputContent::Manifest(_)))
+                .and_then(|file| {
+                    output::render(file, self.args.format, self.to.manifest_syntax()).ok()
+                });
+            report.review = Some(Box::new(review_text(report, loaded, manifest, &secrets)));
+        }
         if let Some(rule) = self
             .deny
             .iter()

@@ -19,6 +19,8 @@ pub struct Sink {
     any_file: bool,
     /// Whether a SARIF result was written, so the next one is preceded by a comma.
     any_result: bool,
+    /// Files reported so far, numbering the HTML report's sections.
+    files: usize,
 }
 
 enum Target {
@@ -69,10 +71,12 @@ impl Sink {
             target,
             any_file: false,
             any_result: false,
+            files: 0,
         };
         match sink.format {
             ReportFormat::Json => sink.put(report::JSON_HEAD)?,
             ReportFormat::Sarif => sink.put(&crate::sarif::head())?,
+            ReportFormat::Html => sink.put(&crate::html::head())?,
             ReportFormat::Text | ReportFormat::None => {}
         }
         Ok(sink)
@@ -92,9 +96,11 @@ impl Sink {
                 self.any_result |= crate::sarif::has_results(file);
                 text
             }
+            ReportFormat::Html => crate::html::file(file, self.files),
             ReportFormat::None => String::new(),
         };
         self.any_file = true;
+        self.files += 1;
         self.put(&text)
     }
 
@@ -103,6 +109,7 @@ impl Sink {
             ReportFormat::Text => report.text_tail(),
             ReportFormat::Json => report.json_tail(self.any_file),
             ReportFormat::Sarif => crate::sarif::tail(self.any_result),
+            ReportFormat::Html => crate::html::tail(report),
             ReportFormat::None => String::new(),
         };
         self.put(&tail)?;

@@ -27,6 +27,22 @@ pub struct FileReport {
     /// snippets. Not in the JSON report.
     #[serde(skip)]
     pub lines: std::collections::BTreeMap<usize, String>,
+    /// The input and the written manifest, for the HTML report's side-by-side view.
+    /// Only filled when that report is asked for. Not in the JSON report.
+    #[serde(skip)]
+    pub review: Option<Box<ReviewText>>,
+}
+
+/// What the HTML report shows of one file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReviewText {
+    /// The input's text, credentials toolshift withheld masked.
+    pub input: String,
+    /// The written manifest's name and text.
+    pub output_name: String,
+    pub output: String,
+    /// For each entry, the line of the written manifest its `target` names, if any.
+    pub target_lines: Vec<Option<usize>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -242,6 +258,7 @@ mod tests {
             error: (status == Status::Failed).then(|| "bad".to_owned()),
             entries: Vec::new(),
             lines: Default::default(),
+            review: None,
         }
     }
 

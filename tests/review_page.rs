@@ -1,0 +1,155 @@
+//! The HTML review page (`--report html`) for a batch of 200 files: self-contained, and,
+//! when `TOOLSHIFT_BROWSER` names a Chromium (`.ci/run` sets it), loaded in that real
+//! headless browser with no script error or `console.error`, its DOM checked, and a
+//! screenshot kept at `target/review-page.png`.
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use support::{run_toolshift, Scratch};
+
+const FILES: usize = 200;
+
+#[test]
+fn the_review_page_of_200_files_is_self_contained_and_loads_clean() {
+    let scratch = Scratch::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let inputs = scratch.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    // 200 tools of four dialects, each under its own name so none collide.
+    let sources = [
+        ("tw-to-allm-every-rule", "yaml"),
+        ("mcp-to-arcade-keywords-reported", "json"),
+        ("v2-to-v1-arrays-enums-oauth", "json"),
+        ("v1-jsonc-with-comments", "jsonc"),
+    ];
+    for index in 0..FILES {
+        let (case, extension) = sources[index % sources.len()];
+        let input = support::golden_input(&root.join("golden").join(case)).unwrap();
+        let text = std::fs::read_to_string(input).unwrap();
+        let renamed = rename(&text, extension, index);
+        std::fs::write(inputs.join(format!("tool{index:03}.{extension}")), renamed).unwrap();
+    }
+    let run = run_toolshift(
+        scratch.path(),
+        &[
+            "convert",
+            "in",
+            "--to",
+            "arcade",
+            "--toolkit",
+            "Kit",
+            "-o",
+            "out",
+            "--report",
+            "html",
+            "--report-file",
+            "review.html",
+        ]
+        .map(str::to_owned),
+        None,
+    )
+    .unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let page = std::fs::read_to_string(scratch.path().join("review.html")).unwrap();
+    assert_eq!(page.matches("<details class=\"file\"").count(), FILES);
+    // Self-contained: nothing is fetched, from the network or from disk.
+    for outside in ["<script src", "<link", "src=\"http", "@import", "url("] {
+        assert!(
+            !page.contains(outside),
+            "the page refers to something outside it: {outside}"
+        );
+    }
+    // Readable at this size: one file open, the rest one line each until opened.
+    assert_eq!(page.matches(" open>").count(), 1);
+    // Credentials are never shown: the TaskWeaver key is withheld in the input pane.
+    assert!(!page.contains("sk-live-1234567890"));
+    assert!(page.contains("api_key: &lt;withheld&gt;"));
+
+    let Some(browser) = std::env::var_os("TOOLSHIFT_BROWSER") else {
+        eprintln!("review page: TOOLSHIFT_BROWSER is not set; set it to a Chromium to load the page in it");
+        return;
+    };
+    let url = format!("file://{}", scratch.path().join("review.html").display());
+    let headless = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+    ];
+    let dom = Command::new(&browser)
+        .args(headless)
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        dom.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dom.stderr)
+    );
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    let body = dom
+        .split("<body")
+        .nth(1)
+        .and_then(|rest| rest.split('>').next())
+        .unwrap_or_default();
+    assert!(
+        body.contains("data-ready=\"ok\""),
+        "the page did not run clean: <body{body}>"
+    );
+    assert!(
+        body.contains("data-errors=\"\""),
+        "script errors: <body{body}>"
+    );
+    assert!(
+        dom.contains(&format!("<span id=\"shown\">{FILES}</span>")),
+        "the filters did not run"
+    );
+
+    let screenshot = root.join("target/review-page.png");
+    let _ = std::fs::remove_file(&screenshot);
+    let shot = Command::new(&browser)
+        .args(headless)
+        .arg("--window-size=1280,2000")
+        .arg(format!("--screenshot={}", screenshot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        shot.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shot.stderr)
+    );
+    let size = std::fs::metadata(&screenshot).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 10_000, "the screenshot is empty ({size} bytes)");
+    eprintln!("review page: screenshot kept at {}", screenshot.display());
+}
+
+/// The same tool under a name of its own, so 200 copies write 200 outputs.
+fn rename(text: &str, extension: &str, index: usize) -> String {
+    let suffix = format!("_{index:03}");
+    match extension {
+        "yaml" => text.replacen(
+            "name: invoice_lookup",
+            &format!("name: invoice_lookup{suffix}"),
+            1,
+        ),
+        _ => {
+            let at = text.find("\"name\": \"").expect("a name") + "\"name\": \"".len();
+            let end = at + text[at..].find('"').expect("the name's end");
+            let name = &text[at..end];
+            // A qualified v1 name keeps its toolkit part.
+            format!("{}{name}{suffix}{}", &text[..at], &text[end..])
+        }
+    }
+}
