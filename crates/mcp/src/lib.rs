@@ -133,16 +133,8 @@ impl Dialect for Mcp {
             if empty_annotations {
                 tool.remove("annotations");
             }
-            if let Some(schema) = tool.get_mut("inputSchema").and_then(Value::as_object_mut) {
-                for key in ["properties", "required"] {
-                    let empty = schema.get(key).is_some_and(|v| {
-                        v.as_object().is_some_and(serde_json::Map::is_empty)
-                            || v.as_array().is_some_and(Vec::is_empty)
-                    });
-                    if empty {
-                        schema.remove(key);
-                    }
-                }
+            if let Some(schema) = tool.get_mut("inputSchema") {
+                toolshift_model::json_schema::drop_empty_lists(schema);
             }
         }
         document

@@ -432,23 +432,14 @@ pub fn write_parameters(
     if !required.is_empty() || writing.strict {
         root.insert("required".into(), Value::Array(required));
     }
-    for (index, (key, value)) in tool.parameter_keywords.iter().flatten().enumerate() {
-        if root.contains_key(key) {
-            continue;
-        }
-        if writing.strict
-            && !STRICT_KEYWORDS.contains(&key.as_str())
-            && key != "additionalProperties"
-        {
-            losses.push(Loss::new(
-                LossCode::KeywordDropped,
-                Field::ParameterKeyword(index),
-                format!("strict mode does not support `{key}` on the arguments; `{key}: {value}` was dropped."),
-            ));
-            continue;
-        }
-        root.insert(key.clone(), value.clone());
-    }
+    copy_keywords(
+        &mut root,
+        tool.parameter_keywords.as_ref(),
+        writing,
+        Field::ParameterKeyword,
+        "the arguments",
+        losses,
+    );
     if writing.strict {
         root.insert("additionalProperties".into(), Value::Bool(false));
     }
@@ -550,7 +541,28 @@ pub fn write_value(
             }
         }
     }
-    for (key, value) in schema.keywords.iter().flatten() {
+    copy_keywords(
+        &mut out,
+        schema.keywords.as_ref(),
+        writing,
+        |_| field,
+        "this value",
+        losses,
+    );
+    out
+}
+
+/// Writes keywords the structural keys did not already write; in strict mode, only the
+/// supported ones, each other one reported. `field` places the `index`-th keyword.
+fn copy_keywords(
+    out: &mut Map<String, Value>,
+    keywords: Option<&Map<String, Value>>,
+    writing: Writing<'_>,
+    field: impl Fn(usize) -> Field,
+    whose: &str,
+    losses: &mut Vec<Loss>,
+) {
+    for (index, (key, value)) in keywords.into_iter().flatten().enumerate() {
         if out.contains_key(key) {
             continue;
         }
@@ -560,14 +572,30 @@ pub fn write_value(
         {
             losses.push(Loss::new(
                 LossCode::KeywordDropped,
-                field,
-                format!("strict mode does not support `{key}`; `{key}: {value}` was dropped. State the constraint in the description."),
+                field(index),
+                format!("strict mode does not support `{key}`; `{key}: {value}` of {whose} was dropped. State the constraint in the description."),
             ));
             continue;
         }
         out.insert(key.clone(), value.clone());
     }
-    out
+}
+
+/// Leaves out an empty `properties` or `required` of an arguments schema: they say what
+/// their absence says (a documented normalization of both JSON Schema dialects).
+pub fn drop_empty_lists(schema: &mut Value) {
+    let Some(schema) = schema.as_object_mut() else {
+        return;
+    };
+    for key in ["properties", "required"] {
+        let empty = schema.get(key).is_some_and(|value| {
+            value.as_object().is_some_and(Map::is_empty)
+                || value.as_array().is_some_and(Vec::is_empty)
+        });
+        if empty {
+            schema.remove(key);
+        }
+    }
 }
 
 fn write_fields(

@@ -195,17 +195,7 @@ impl Dialect for OpenAi {
         if strict {
             decode_strict(parameters);
         }
-        if let Some(schema) = parameters.as_object_mut() {
-            for key in ["properties", "required"] {
-                let empty = schema.get(key).is_some_and(|v| {
-                    v.as_object().is_some_and(Map::is_empty)
-                        || v.as_array().is_some_and(Vec::is_empty)
-                });
-                if empty {
-                    schema.remove(key);
-                }
-            }
-        }
+        toolshift_model::json_schema::drop_empty_lists(parameters);
         let mut normalized = Map::new();
         normalized.insert(
             "type".into(),
