@@ -814,7 +814,10 @@ impl Job<'_> {
             // one name.
             files.extend(conversion.files);
         }
-        place_entries(report, loaded, &secrets);
+        // Placing entries reads the input a second time; no report, no need.
+        if self.args.report != cli::ReportFormat::None {
+            place_entries(report, loaded, &secrets);
+        }
         if self.args.report == cli::ReportFormat::Html {
             let manifest = files
                 .iter()
