@@ -153,3 +153,74 @@ fn rename(text: &str, extension: &str, index: usize) -> String {
         }
     }
 }
+
+/// The whole corpus, each folder converted to MCP, with both reports: the SARIF passes
+/// the official schema, and the page (when a browser is named) loads clean.
+#[test]
+fn the_corpus_reports_as_sarif_and_as_a_page() {
+    // Relative to the package, as `.ci/run` gives it; the commands run elsewhere.
+    let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS")
+        .map(std::path::PathBuf::from)
+        .and_then(|path| path.canonicalize().ok())
+    else {
+        eprintln!("review page: TOOLSHIFT_CORPUS is not set; the corpus reports are not checked");
+        return;
+    };
+    let scratch = Scratch::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folders: Vec<String> = ["arcade", "arcade-sdk", "taskweaver", "anythingllm"]
+        .iter()
+        .map(|f| corpus.join(f).display().to_string())
+        .collect();
+    for (report, file) in [("sarif", "corpus.sarif"), ("html", "corpus.html")] {
+        let mut command: Vec<String> = vec!["convert".into()];
+        command.extend(folders.iter().cloned());
+        command.extend(
+            [
+                "--to",
+                "mcp",
+                "-o",
+                &format!("out-{report}"),
+                "--report",
+                report,
+                "--report-file",
+                file,
+            ]
+            .map(str::to_owned),
+        );
+        let run = run_toolshift(scratch.path(), &command, None).unwrap();
+        // Two corpus plugins would write the same MCP tool, and are refused; the rest convert.
+        assert!(matches!(run.status, Some(0 | 2)), "{}", run.stderr);
+    }
+    let sarif: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(scratch.path().join("corpus.sarif")).unwrap(),
+    )
+    .unwrap();
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("tests/data/sarif/sarif-schema-2.1.0.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let results = sarif["runs"][0]["results"].as_array().map_or(0, Vec::len);
+    assert!(results > 100, "only {results} results for the whole corpus");
+
+    let Some(browser) = std::env::var_os("TOOLSHIFT_BROWSER") else {
+        return;
+    };
+    let url = format!("file://{}", scratch.path().join("corpus.html").display());
+    let dom = Command::new(&browser)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(
+        dom.contains("data-ready=\"ok\""),
+        "the corpus page did not run clean"
+    );
+}
