@@ -8,18 +8,18 @@ use toolshift_model::{DialectError, Extra, Imported, Source, Tool};
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let document = source.document;
+    let mut extras = Vec::new();
+    // Chat Completions nests the function's keys under `function`; Responses does not.
     let (function, base) = if document.get("function").is_some() {
         let tool: schema::ChatTool = deserialize_document(document)?;
         check_kind(&tool.kind)?;
-        let mut extras = Vec::new();
         collect_extras(ID, "", &tool.unknown, &mut extras);
-        ((tool.function, extras), "/function")
+        (tool.function, "/function")
     } else {
         let tool: schema::ResponsesTool = deserialize_document(document)?;
         check_kind(&tool.kind)?;
-        ((tool.function, Vec::new()), "")
+        (tool.function, "")
     };
-    let (function, mut extras) = function;
     collect_extras(ID, base, &function.unknown, &mut extras);
     if let Some(strict) = function.strict {
         extras.push(Extra {
