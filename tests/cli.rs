@@ -1523,3 +1523,46 @@ fn sarif_report_passes_the_official_schema_with_one_result_per_entry() {
         "in/broken.json"
     );
 }
+
+#[test]
+fn colour_only_on_a_terminal_and_never_with_no_color() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "tool.json", V2_TOOL);
+    let convert = [
+        "convert",
+        "tool.json",
+        "--to",
+        "arcade-v1",
+        "-o",
+        "out/",
+        "--force",
+    ];
+    // In a pipe, as tests run it: plain text.
+    let run = run_toolshift(scratch.path(), &args(&convert), None).unwrap();
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr);
+    // On a terminal (`script` gives the program a pseudo-terminal): colour, unless
+    // NO_COLOR is set.
+    let binary = env!("CARGO_BIN_EXE_toolshift");
+    let line = format!("{binary} {}", convert.join(" "));
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut command = std::process::Command::new("script");
+        command
+            .args(["-qec", &line, "/dev/null"])
+            .current_dir(scratch.path())
+            .env_remove("NO_COLOR");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let output = command
+            .output()
+            .expect("script(1) runs the binary on a terminal");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("name-qualified"), "{text}");
+        assert_eq!(
+            text.contains('\u{1b}'),
+            coloured,
+            "NO_COLOR={no_color:?}: {text}"
+        );
+    }
+}
