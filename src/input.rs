@@ -25,7 +25,7 @@ pub struct LoadedInput {
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
     let display = input.display().to_string();
     if input == Path::new("-") {
-        let text = read_limited(std::io::stdin().lock())
+        let text = read_limited(std::io::stdin().lock(), 0)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return parsed(display, None, text);
     }
@@ -44,15 +44,18 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
         input.to_path_buf()
     };
     let file = std::fs::File::open(&manifest).map_err(|e| format!("cannot read: {e}"))?;
-    let text = read_limited(file)?;
+    // Sized from the file's length, the text is read in one call, not in doubling steps.
+    let size = file.metadata().map_or(0, |m| m.len());
+    let text = read_limited(file, size)?;
     let dir = manifest.parent().map(Path::to_path_buf);
     parsed(display, dir, text)
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without
 /// being held in memory, and decodes it as UTF-8.
-fn read_limited(reader: impl Read) -> Result<String, String> {
-    let mut bytes = Vec::new();
+fn read_limited(reader: impl Read, size: u64) -> Result<String, String> {
+    let capacity = usize::try_from(size.min(MAX_INPUT_BYTES)).unwrap_or(0) + 1;
+    let mut bytes = Vec::with_capacity(capacity);
     reader
         .take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)

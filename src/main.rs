@@ -404,7 +404,12 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
     if report.entries.is_empty() {
         return;
     }
-    let positions = toolshift_model::position::positions(&loaded.text, loaded.syntax);
+    let wanted: std::collections::BTreeSet<String> = report
+        .entries
+        .iter()
+        .map(|entry| entry.source.clone())
+        .collect();
+    let positions = toolshift_model::position::positions_of(&loaded.text, loaded.syntax, &wanted);
     let lines: Vec<&str> = loaded.text.lines().collect();
     for entry in &mut report.entries {
         let Some(at) = toolshift_model::position::nearest(&positions, &entry.source) else {

@@ -107,8 +107,19 @@ impl Claims {
             Destination::File(path) | Destination::Folder(path) => (path.clone(), normalized(path)),
         };
         let mut inputs = BTreeSet::new();
+        // A walked item is never a link (the walk skips them), so resolving its folder,
+        // once per folder, resolves it.
+        let mut folders: std::collections::BTreeMap<PathBuf, Option<PathBuf>> = Default::default();
         for item in items.iter().filter(|item| item.path.as_os_str() != "-") {
-            let Ok(path) = item.path.canonicalize() else {
+            let resolved_item = match (item.walked, item.path.parent(), item.path.file_name()) {
+                (true, Some(parent), Some(name)) => folders
+                    .entry(parent.to_path_buf())
+                    .or_insert_with(|| normalized_dir(parent).canonicalize().ok())
+                    .as_ref()
+                    .map(|folder| folder.join(name)),
+                _ => item.path.canonicalize().ok(),
+            };
+            let Some(path) = resolved_item else {
                 continue;
             };
             if !path.starts_with(&resolved) {
@@ -188,25 +199,25 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
 /// written, so either the whole output appears or none of it changes. An existing file
 /// is replaced only with `force`, and generated code never is.
 pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), String> {
-    if let Some(existing) = files
-        .iter()
-        .find(|file| file.create_only && file.path.exists())
-    {
+    // One probe per file: generated code is never replaced, anything else only with --force.
+    let existing: Vec<&Planned> = files.iter().filter(|file| file.path.exists()).collect();
+    if let Some(code) = existing.iter().find(|file| file.create_only) {
         return Err(format!(
             "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
-            existing.path.display()
+            code.path.display()
         ));
     }
-    if let Some(existing) = files.iter().find(|file| !force && file.path.exists()) {
+    if let (false, Some(file)) = (force, existing.first()) {
         return Err(format!(
             "{} already exists; pass --force to replace it",
-            existing.path.display()
+            file.path.display()
         ));
     }
     if crate::interrupt::requested() {
         return Err("interrupted before it was written".to_owned());
     }
     let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
+    let mut created: Option<&Path> = None;
     let result = (|| {
         for file in files {
             let parent = file
@@ -214,14 +225,18 @@ pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), Strin
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("{}: cannot create folder: {e}", parent.display()))?;
+            // The files of one item share a folder: make it once.
+            if created != Some(parent) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: cannot create folder: {e}", parent.display()))?;
+                created = Some(parent);
+            }
             let name = file
                 .path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let temporary = parent.join(format!(".{name}.toolshift-{}.tmp", std::process::id()));
+            let temporary = parent.join(format!(".{name}.toolshift-{}.tmp", process_id()));
             let mut handle = std::fs::File::create(&temporary)
                 .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
             staged.push((temporary.clone(), &file.path));
@@ -252,6 +267,12 @@ pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), Strin
         })?;
     }
     Ok(())
+}
+
+/// This process's id, which names its temporary files; asked of the system once.
+pub fn process_id() -> u32 {
+    static ID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *ID.get_or_init(std::process::id)
 }
 
 /// The canonical path of the file, or of its folder joined with its name when it does not exist yet.

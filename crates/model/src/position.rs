@@ -5,7 +5,7 @@
 //! its first character. Lines and columns count from 1; columns count characters.
 
 use crate::syntax::{Syntax, MAX_DEPTH};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A line and column, both from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,20 +17,75 @@ pub struct Position {
 /// Every pointer of a document, with where it starts in `text`. Runs on text that
 /// already parsed, so a syntax it cannot follow only leaves pointers out.
 pub fn positions(text: &str, syntax: Syntax) -> BTreeMap<String, Position> {
+    scan(text, syntax, Found::new(None))
+}
+
+/// The same, reading only as far as the last of `wanted` (pointers that exist in the
+/// document): what a report needs, for less than a whole second reading. Every pointer
+/// read on the way is kept, so `nearest` still finds enclosing nodes.
+pub fn positions_of(
+    text: &str,
+    syntax: Syntax,
+    wanted: &BTreeSet<String>,
+) -> BTreeMap<String, Position> {
+    scan(text, syntax, Found::new(Some(wanted)))
+}
+
+fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Position> {
     match syntax {
         Syntax::Json | Syntax::Jsonc => {
             let mut scanner = Scanner {
-                chars: text.chars().collect(),
+                text,
                 index: 0,
                 line: 1,
                 column: 1,
-                found: BTreeMap::new(),
+                found,
             };
             scanner.skip_bom();
             scanner.value(String::new(), 0);
-            scanner.found
+            scanner.found.map
         }
-        Syntax::Yaml => yaml_positions(text),
+        Syntax::Yaml => yaml_positions(text, found),
+    }
+}
+
+/// The positions read so far, and how many wanted pointers are still to come.
+struct Found<'a> {
+    map: BTreeMap<String, Position>,
+    wanted: Option<&'a BTreeSet<String>>,
+    missing: usize,
+}
+
+impl<'a> Found<'a> {
+    fn new(wanted: Option<&'a BTreeSet<String>>) -> Self {
+        Found {
+            map: BTreeMap::new(),
+            missing: wanted.map_or(usize::MAX, BTreeSet::len),
+            wanted,
+        }
+    }
+
+    /// Keeps the first position of `pointer`.
+    fn record(&mut self, pointer: String, at: Position) {
+        if self.map.contains_key(&pointer) {
+            return;
+        }
+        if self.wanted.is_some_and(|wanted| wanted.contains(&pointer)) {
+            self.missing = self.missing.saturating_sub(1);
+        }
+        self.map.insert(pointer, at);
+    }
+
+    /// A member is placed at its key, even if its value was seen first.
+    fn record_key(&mut self, pointer: String, at: Position) {
+        match self.map.get_mut(&pointer) {
+            Some(position) => *position = at,
+            None => self.record(pointer, at),
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.wanted.is_some() && self.missing == 0
     }
 }
 
@@ -46,17 +101,26 @@ pub fn nearest(positions: &BTreeMap<String, Position>, pointer: &str) -> Option<
     }
 }
 
-struct Scanner {
-    chars: Vec<char>,
+struct Scanner<'a> {
+    text: &'a str,
+    /// A byte offset into `text`, always on a character boundary.
     index: usize,
     line: usize,
     column: usize,
-    found: BTreeMap<String, Position>,
+    found: Found<'a>,
 }
 
-impl Scanner {
+impl Scanner<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.index).copied()
+        self.text
+            .get(self.index..)
+            .and_then(|rest| rest.chars().next())
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        self.text
+            .get(self.index..)
+            .and_then(|rest| rest.chars().nth(1))
     }
 
     fn here(&self) -> Position {
@@ -68,7 +132,7 @@ impl Scanner {
 
     fn advance(&mut self) {
         if let Some(c) = self.peek() {
-            self.index += 1;
+            self.index += c.len_utf8();
             if c == '\n' {
                 self.line += 1;
                 self.column = 1;
@@ -80,14 +144,14 @@ impl Scanner {
 
     fn skip_bom(&mut self) {
         if self.peek() == Some('\u{feff}') {
-            self.index += 1;
+            self.index += '\u{feff}'.len_utf8();
         }
     }
 
     /// Whitespace and `//` or `/* */` comments (JSON with comments).
     fn skip_blank(&mut self) {
         loop {
-            match (self.peek(), self.chars.get(self.index + 1).copied()) {
+            match (self.peek(), self.peek_second()) {
                 (Some(c), _) if c.is_whitespace() => self.advance(),
                 (Some('/'), Some('/')) => {
                     while self.peek().is_some_and(|c| c != '\n') {
@@ -98,7 +162,7 @@ impl Scanner {
                     self.advance();
                     self.advance();
                     while let Some(c) = self.peek() {
-                        if c == '*' && self.chars.get(self.index + 1) == Some(&'/') {
+                        if c == '*' && self.peek_second() == Some('/') {
                             self.advance();
                             self.advance();
                             break;
@@ -114,8 +178,8 @@ impl Scanner {
     fn value(&mut self, pointer: String, depth: usize) {
         self.skip_blank();
         let here = self.here();
-        self.found.entry(pointer.clone()).or_insert(here);
-        if depth > MAX_DEPTH {
+        self.found.record(pointer.clone(), here);
+        if depth > MAX_DEPTH || self.found.done() {
             return;
         }
         match self.peek() {
@@ -195,7 +259,10 @@ impl Scanner {
                 }
             };
             let child = crate::pointer::child(pointer, &key);
-            self.found.insert(child.clone(), at);
+            self.found.record_key(child.clone(), at);
+            if self.found.done() {
+                return;
+            }
             self.skip_blank();
             if self.peek() == Some(':') {
                 self.advance();
@@ -221,6 +288,9 @@ impl Scanner {
                 Some(_) => {
                     self.value(format!("{pointer}/{index}"), depth + 1);
                     index += 1;
+                    if self.found.done() {
+                        return;
+                    }
                 }
             }
         }
@@ -228,7 +298,7 @@ impl Scanner {
 }
 
 /// YAML through saphyr-parser's events, which carry where each node starts.
-fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
+fn yaml_positions(text: &str, mut found: Found<'_>) -> BTreeMap<String, Position> {
     use saphyr_parser::{Event, Parser};
 
     enum Frame {
@@ -236,9 +306,11 @@ fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
         Mapping(String, Option<String>),
         Sequence(String, usize),
     }
-    let mut found = BTreeMap::new();
     let mut stack: Vec<Frame> = Vec::new();
     for event in Parser::new_from_str(text) {
+        if found.done() {
+            break;
+        }
         let Ok((event, span)) = event else {
             break;
         };
@@ -262,12 +334,10 @@ fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
             Event::Scalar(value, ..) => match (place, stack.last_mut()) {
                 (None, Some(Frame::Mapping(pointer, key))) => {
                     // A key: the member is placed at it.
-                    found.insert(crate::pointer::child(pointer, &value), at);
+                    found.record_key(crate::pointer::child(pointer, &value), at);
                     *key = Some(value.into_owned());
                 }
-                (Some(pointer), _) => {
-                    found.entry(pointer).or_insert(at);
-                }
+                (Some(pointer), _) => found.record(pointer, at),
                 _ => {}
             },
             Event::MappingStart(..) | Event::SequenceStart(..) => {
@@ -275,7 +345,7 @@ fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
                     // A complex key: the document was refused when parsed.
                     break;
                 };
-                found.entry(pointer.clone()).or_insert(at);
+                found.record(pointer.clone(), at);
                 stack.push(if matches!(event, Event::MappingStart(..)) {
                     Frame::Mapping(pointer, None)
                 } else {
@@ -287,13 +357,13 @@ fn yaml_positions(text: &str) -> BTreeMap<String, Position> {
             }
             Event::Alias(..) => {
                 if let Some(pointer) = place {
-                    found.entry(pointer).or_insert(at);
+                    found.record(pointer, at);
                 }
             }
             _ => {}
         }
     }
-    found
+    found.map
 }
 
 #[cfg(test)]
@@ -327,6 +397,24 @@ mod tests {
         assert_eq!(found.get("/parameters/0/type").copied(), at(4, 5));
         assert_eq!(found.get("/parameters/1/name").copied(), at(5, 5));
         assert_eq!(found.get("/configurations/api_key").copied(), at(7, 3));
+    }
+
+    #[test]
+    fn a_wanted_list_stops_early_and_agrees() {
+        let text = "name: x\nparameters:\n  - name: a\n    type: str\nreturns: []\n";
+        let wanted: BTreeSet<String> = ["/parameters/0/name".to_owned()].into();
+        let some = positions_of(text, Syntax::Yaml, &wanted);
+        let all = positions(text, Syntax::Yaml);
+        assert_eq!(
+            some.get("/parameters/0/name"),
+            all.get("/parameters/0/name")
+        );
+        assert!(!some.contains_key("/returns"));
+        let json = "{\"a\": 1, \"b\": {\"c\": 2}, \"d\": 3}";
+        let wanted: BTreeSet<String> = ["/b/c".to_owned()].into();
+        let some = positions_of(json, Syntax::Json, &wanted);
+        assert_eq!(some.get("/b/c").copied(), at(1, 16));
+        assert!(!some.contains_key("/d"));
     }
 
     #[test]
