@@ -28,7 +28,161 @@ pub fn positions_of(
     syntax: Syntax,
     wanted: &BTreeSet<String>,
 ) -> BTreeMap<String, Position> {
+    // Most YAML manifests are block style, where a node is found by indentation without
+    // parsing; anything else falls back to the event scan.
+    if syntax == Syntax::Yaml {
+        let lines = block_lines(text);
+        let quick: Option<BTreeMap<String, Position>> = wanted
+            .iter()
+            .map(|pointer| block_position(&lines, pointer).map(|at| (pointer.clone(), at)))
+            .collect();
+        if let Some(found) = quick {
+            return found;
+        }
+    }
     scan(text, syntax, Found::new(Some(wanted)))
+}
+
+/// Where `pointer` sits in block-style YAML, found by indentation alone; `None` where
+/// the text is not plainly block style (flow collections, anchors, tags, quoted keys
+/// with escapes), and the caller must parse. Public so a test can hold it to the parser.
+pub fn block_yaml_position(text: &str, pointer: &str) -> Option<Position> {
+    block_position(&block_lines(text), pointer)
+}
+
+/// One line of block YAML that holds content: its number, indentation and text.
+struct BlockLine<'a> {
+    number: usize,
+    indent: usize,
+    text: &'a str,
+}
+
+fn block_lines(text: &str) -> Vec<BlockLine<'_>> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            let line = line.trim_start_matches('\u{feff}');
+            let body = line.trim_start_matches(' ');
+            let blank = body.is_empty() || body.starts_with('#') || body.starts_with("---");
+            (!blank).then_some(BlockLine {
+                number: index + 1,
+                indent: line.len() - body.len(),
+                text: body,
+            })
+        })
+        .collect()
+}
+
+fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
+    if pointer.is_empty() {
+        let first = lines.first()?;
+        return Some(Position {
+            line: first.number,
+            column: first.indent + 1,
+        });
+    }
+    // The lines of the node being entered; for a sequence item, the column its content
+    // starts at on its first line (after the `- `).
+    let mut scope: &[BlockLine<'_>] = lines;
+    let mut lead: Option<usize> = None;
+    let mut at = None;
+    for raw in pointer.split('/').skip(1) {
+        let token = raw.replace("~1", "/").replace("~0", "~");
+        let view = |index: usize| -> Option<(usize, &str)> {
+            let line = scope.get(index)?;
+            Some(match (index, lead) {
+                (0, Some(column)) => (column, line.text.get(column.checked_sub(line.indent)?..)?),
+                _ => (line.indent, line.text),
+            })
+        };
+        let (child, first) = view(0)?;
+        let sequence = first.starts_with("- ") || first == "-";
+        let mut hit = None;
+        let mut count = 0;
+        for index in 0..scope.len() {
+            let (column, text) = view(index)?;
+            if column < child {
+                return None;
+            }
+            if column != child {
+                continue;
+            }
+            let found = if sequence {
+                let wanted: usize = token.parse().ok()?;
+                let item = text.starts_with("- ") || text == "-";
+                let found = item && count == wanted;
+                count += usize::from(item);
+                found
+            } else {
+                key_of(text)? == token
+            };
+            if found {
+                hit = Some(index);
+                break;
+            }
+        }
+        let index = hit?;
+        let (column, text) = view(index)?;
+        let number = scope.get(index)?.number;
+        let end = (index + 1..scope.len())
+            .find(|&next| view(next).is_some_and(|(c, _)| c <= column))
+            .unwrap_or(scope.len());
+        if sequence {
+            let rest = text.get(1..)?.trim_start_matches(' ');
+            if rest.starts_with(['&', '*', '!', '[', '{']) {
+                return None;
+            }
+            let content = column + (text.len() - rest.len());
+            if rest.is_empty() {
+                // `-` alone: the item's content starts on the next line.
+                let next = scope.get(index + 1..end)?;
+                let first = next.first()?;
+                at = Some(Position {
+                    line: first.number,
+                    column: first.indent + 1,
+                });
+                lead = None;
+                scope = next;
+            } else {
+                at = Some(Position {
+                    line: number,
+                    column: content + 1,
+                });
+                lead = Some(content);
+                scope = scope.get(index..end)?;
+            }
+        } else {
+            at = Some(Position {
+                line: number,
+                column: column + 1,
+            });
+            lead = None;
+            scope = scope.get(index + 1..end)?;
+        }
+    }
+    at
+}
+
+/// The key a block mapping line starts with; `None` when it is not plainly one.
+fn key_of(text: &str) -> Option<String> {
+    let (key, rest) = match text.chars().next()? {
+        quote @ ('"' | '\'') => {
+            let end = text.get(1..)?.find(quote)? + 1;
+            let key = text.get(1..end)?;
+            if key.contains('\\') {
+                return None;
+            }
+            (key.to_owned(), text.get(end + 1..)?)
+        }
+        '{' | '[' | '&' | '*' | '!' | '?' | '|' | '>' | '%' | '@' | '`' | '-' => return None,
+        _ => {
+            let cut = text
+                .find(": ")
+                .or_else(|| text.strip_suffix(':').map(str::len))?;
+            (text.get(..cut)?.to_owned(), text.get(cut..)?)
+        }
+    };
+    (rest.starts_with(':') && !key.contains(" #")).then_some(key)
 }
 
 fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Position> {

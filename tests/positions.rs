@@ -1,0 +1,70 @@
+//! The quick block-YAML locator agrees with the YAML parser wherever it answers, on every
+//! YAML golden input and, with `TOOLSHIFT_CORPUS`, every YAML corpus file; and it answers
+//! for most pointers (else reports would pay for a second parse).
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::path::{Path, PathBuf};
+use toolshift_model::position::{block_yaml_position, positions};
+use toolshift_model::syntax::Syntax;
+
+fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            yaml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_quick_yaml_locator_agrees_with_the_parser() {
+    let mut files = Vec::new();
+    yaml_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("golden"),
+        &mut files,
+    );
+    yaml_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/review.in"),
+        &mut files,
+    );
+    if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS") {
+        yaml_files(Path::new(&corpus), &mut files);
+    }
+    files.sort();
+    let (mut answered, mut total) = (0, 0);
+    let mut wrong = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        if toolshift_model::syntax::parse(&text).is_err() {
+            continue;
+        }
+        for (pointer, parsed) in positions(&text, Syntax::Yaml) {
+            total += 1;
+            if let Some(quick) = block_yaml_position(&text, &pointer) {
+                answered += 1;
+                if quick != parsed {
+                    wrong.push(format!(
+                        "{}: {pointer:?}: quick {quick:?}, parser {parsed:?}",
+                        file.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(total > 0);
+    eprintln!("quick locator: {answered} of {total}");
+    assert!(
+        answered * 10 >= total * 9,
+        "the quick locator answered {answered} of {total}"
+    );
+}
