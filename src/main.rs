@@ -308,16 +308,27 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     };
     interrupt::install();
     let progress = progress::bar(args, walk.items.len());
-    // A large batch is planned first (every output path, as a hash), so collisions are
-    // found before anything is written, and then converted and written in chunks, so
-    // memory stays flat however many files there are.
-    // A bundle is one document, so its batch is held whole.
+    // A batch is converted and written in chunks, so memory stays flat however many
+    // files there are. Outputs can collide only within one output folder, so chunks
+    // that never split a folder's items find every collision themselves. Where that
+    // would make a chunk too large (thousands of files in one folder), the batch is
+    // planned first instead (every output path, as a hash), so collisions are still
+    // found before anything is written. A bundle is one document, held whole.
     let chunk_size = if bundle.is_some() {
         usize::MAX
     } else {
         chunk_size()
     };
-    let planned = walk.items.len() > chunk_size;
+    let (chunks, planned) = match folder_chunks(&walk.items, chunk_size) {
+        Some(chunks) => (chunks, false),
+        None => (
+            (0..walk.items.len())
+                .step_by(chunk_size)
+                .map(|start| start..walk.items.len().min(start.saturating_add(chunk_size)))
+                .collect(),
+            true,
+        ),
+    };
     let decisions = if planned {
         job.plan(&walk.items)
     } else {
@@ -326,8 +337,11 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut sink = report::Sink::new(args)?;
     let mut report = BatchReport::default();
     let mut skipped = Vec::new();
-    for (chunk_index, chunk) in walk.items.chunks(chunk_size).enumerate() {
-        let offset = chunk_index * chunk_size;
+    for range in chunks {
+        let offset = range.start;
+        let Some(chunk) = walk.items.get(range) else {
+            continue;
+        };
         let mut prepared: Vec<Option<Prepared>> = chunk
             .par_iter()
             .enumerate()
@@ -380,6 +394,35 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Chunks of about `size` items, in order, cut only where no output folder has items
+/// on both sides; `None` when some chunk would grow past four times `size`.
+fn folder_chunks(items: &[walk::Item], size: usize) -> Option<Vec<std::ops::Range<usize>>> {
+    if items.len() <= size {
+        // One chunk of everything.
+        return Some(std::iter::once(0..items.len()).collect());
+    }
+    let mut last: BTreeMap<&std::path::Path, usize> = BTreeMap::new();
+    for (index, item) in items.iter().enumerate() {
+        last.insert(&item.relative_dir, index);
+    }
+    let mut chunks = Vec::new();
+    let (mut start, mut reach) = (0, 0);
+    for (index, item) in items.iter().enumerate() {
+        reach = reach.max(last.get(&*item.relative_dir).copied().unwrap_or(index));
+        let length = index + 1 - start;
+        if reach == index && length >= size {
+            chunks.push(start..index + 1);
+            start = index + 1;
+        } else if length > size.saturating_mul(4) {
+            return None;
+        }
+    }
+    if start < items.len() {
+        chunks.push(start..items.len());
+    }
+    Some(chunks)
 }
 
 /// Whether one input is a list document (an MCP `tools/list` result, an OpenAI `tools`

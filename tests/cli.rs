@@ -843,8 +843,7 @@ fn sdk_tool(toolkit: &str, name: &str) -> String {
 
 #[test]
 fn a_folder_is_walked_and_its_layout_mirrored() {
-    // Once as one chunk, and once in chunks of two, where the collisions are planned
-    // before anything is written.
+    // Once as one chunk, and once in chunks of two, cut between output folders.
     for chunk in ["1024", "2"] {
         walk_a_folder(chunk);
     }
@@ -1565,4 +1564,85 @@ fn colour_only_on_a_terminal_and_never_with_no_color() {
             "NO_COLOR={no_color:?}: {text}"
         );
     }
+}
+
+#[test]
+fn collisions_are_found_whether_the_batch_is_planned_or_cut_by_folder() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("kit/flat")).unwrap();
+    // Six tools in one folder, two of which would write the same file (refused), and
+    // three folders each with a tool of that same name (no collision: other folders).
+    for (file, toolkit, tool) in [
+        ("a.json", "Github", "WhoAmI"),
+        ("b.json", "Slack", "WhoAmI"),
+        ("c.json", "Kit", "One"),
+        ("d.json", "Kit", "Two"),
+        ("e.json", "Kit", "Same"),
+        ("f.json", "Kit", "Same"),
+    ] {
+        write(
+            &scratch,
+            &format!("kit/flat/{file}"),
+            &sdk_tool(toolkit, tool),
+        );
+    }
+    for folder in ["x", "y", "z"] {
+        std::fs::create_dir_all(scratch.path().join("kit").join(folder)).unwrap();
+        write(
+            &scratch,
+            &format!("kit/{folder}/t.json"),
+            &sdk_tool("Kit", "Same"),
+        );
+    }
+    let mut trees = Vec::new();
+    // Chunks of one: the six-file folder is too large to keep whole, so the batch is
+    // planned. Chunks of eight: cut between folders, no plan.
+    for chunk in ["1", "8"] {
+        let out = format!("out-{chunk}");
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+            .args([
+                "convert",
+                "kit",
+                "--to",
+                "arcade-v2",
+                "-o",
+                &out,
+                "--report",
+                "json",
+            ])
+            .env("TOOLSHIFT_CHUNK", chunk)
+            .current_dir(scratch.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
+        let failed: Vec<&str> = report["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["status"] == "failed")
+            .map(|f| f["input"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            failed,
+            ["kit/flat/e.json", "kit/flat/f.json"],
+            "chunk {chunk}"
+        );
+        trees.push(read_tree(&scratch.path().join(&out)).unwrap());
+    }
+    let names: Vec<&String> = trees[0].keys().collect();
+    assert_eq!(
+        names,
+        [
+            "flat/Github.WhoAmI.json",
+            "flat/Kit.One.json",
+            "flat/Kit.Two.json",
+            "flat/Slack.WhoAmI.json",
+            "x/Kit.Same.json",
+            "y/Kit.Same.json",
+            "z/Kit.Same.json",
+        ]
+    );
+    assert_eq!(trees[0], trees[1]);
 }
