@@ -9,8 +9,7 @@ use toolshift_model::json_schema::{
 };
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Primitive, Tool, ValueType,
-    WriteOptions, Written,
+    DialectError, Field, Loss, LossCode, Primitive, Tool, ValueType, WriteOptions, Written,
 };
 
 const TITLE: &str = "MCP";
@@ -58,12 +57,7 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
         annotations,
         unknown: Map::new(),
     };
-    let mut document =
-        serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/".into(),
-            reason: error.to_string(),
-        })?;
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
         pointer.matches('/').count() == 1
             || pointer.starts_with("/inputSchema/")
@@ -72,16 +66,7 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
     losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
         restored.iter().any(|p| p == pointer)
     }));
-    let file = format!("{name}.json");
-    toolshift_model::dialect::check_file_name(&file)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path: file,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    toolshift_model::dialect::one_manifest(&name, document, losses)
 }
 
 /// MCP's `outputSchema` describes the object a tool returns as structured content; an

@@ -292,6 +292,37 @@ pub fn read_companion(
         })
 }
 
+/// A dialect's mirror value as a JSON document, or why it cannot be one.
+pub fn to_document<T: serde::Serialize>(
+    dialect: &'static str,
+    mirror: &T,
+) -> Result<Value, DialectError> {
+    serde_json::to_value(mirror).map_err(|error| DialectError::Inexpressible {
+        dialect,
+        pointer: "/".into(),
+        reason: error.to_string(),
+    })
+}
+
+/// What a writer of one manifest file returns: `NAME.json`, checked to stay inside the
+/// output folder, and its losses.
+pub fn one_manifest(
+    name: &str,
+    document: Value,
+    losses: Vec<Loss>,
+) -> Result<Written, DialectError> {
+    let path = format!("{name}.json");
+    check_file_name(&path)?;
+    Ok(Written {
+        files: vec![OutputFile {
+            path,
+            content: OutputContent::Manifest(document),
+            create_only: false,
+        }],
+        losses,
+    })
+}
+
 /// Refuses a name that would place a file anywhere but directly inside the output folder.
 pub fn check_file_name(name: &str) -> Result<(), DialectError> {
     let refuse = |reason: &str| {

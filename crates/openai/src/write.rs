@@ -6,9 +6,7 @@ use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{authorization_losses, flat_name, write_parameters, Writing};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
-use toolshift_model::{
-    DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Tool, WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Loss, LossCode, Tool, WriteOptions, Written};
 
 const TITLE: &str = "OpenAI";
 
@@ -103,12 +101,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         },
         unknown: Map::new(),
     };
-    let mut document =
-        serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/".into(),
-            reason: error.to_string(),
-        })?;
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
     if options.responses {
         document = responses_shape(document, strict.unwrap_or(false));
     }
@@ -140,14 +133,5 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             || pointer == "/function/strict"
             || pointer == "/strict"
     }));
-    let file = format!("{name}.json");
-    toolshift_model::dialect::check_file_name(&file)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path: file,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    toolshift_model::dialect::one_manifest(&name, document, losses)
 }
