@@ -1,4 +1,5 @@
-//! Canonical tool → OpenAI function tool, in the Chat Completions shape.
+//! Canonical tool → OpenAI function tool, in the Chat Completions shape, or the
+//! Responses one with `--responses`.
 
 use crate::schema;
 use crate::ID;
