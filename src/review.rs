@@ -17,16 +17,9 @@ fn tools(path: &Path, from: Option<&'static dyn Dialect>) -> Result<Vec<Tool>, S
         Some(dialect) => dialect,
         None => registry::detect(&loaded.document).map_err(|e| format!("{shown}: {e}"))?,
     };
-    let pointers = dialect
-        .tools_in(&loaded.document)
-        .unwrap_or_else(|| vec![String::new()]);
-    pointers
-        .iter()
-        .map(|pointer| {
-            let document = loaded
-                .document
-                .pointer(pointer)
-                .ok_or_else(|| format!("{shown}: {pointer}: no tool here"))?;
+    toolshift_model::dialect::tool_documents(dialect, &loaded.document)
+        .into_iter()
+        .map(|(pointer, document)| {
             let source = Source {
                 display: &loaded.display,
                 dir: loaded.dir.as_deref(),

@@ -50,13 +50,7 @@ impl SchemaCheck {
         };
         // A list document (an MCP `tools/list` result, an OpenAI `tools` array) is
         // valid when each of its tools is.
-        let tools: Vec<(String, &serde_json::Value)> = match dialect.tools_in(document) {
-            Some(pointers) => pointers
-                .into_iter()
-                .filter_map(|p| document.pointer(&p).map(|tool| (p, tool)))
-                .collect(),
-            None => vec![(String::new(), document)],
-        };
+        let tools = toolshift_model::dialect::tool_documents(dialect, document);
         Ok(tools
             .into_iter()
             .flat_map(|(at, tool)| {

@@ -160,13 +160,7 @@ fn validate_with(
         .map_err(|e| format!("schema: {e}"))?;
     // A list document (an MCP `tools/list` result, an OpenAI `tools` array) is valid
     // when each of its tools is.
-    let tools: Vec<(String, &serde_json::Value)> = match dialect.tools_in(document) {
-        Some(pointers) => pointers
-            .into_iter()
-            .filter_map(|p| document.pointer(&p).map(|tool| (p, tool)))
-            .collect(),
-        None => vec![(String::new(), document)],
-    };
+    let tools = toolshift_model::dialect::tool_documents(dialect, document);
     let errors: Vec<String> = tools
         .iter()
         .flat_map(|(pointer, tool)| {

@@ -292,6 +292,18 @@ pub fn read_companion(
         })
 }
 
+/// Each tool of a document with its pointer: the tools of a list document
+/// (`Dialect::tools_in`), or the document itself at the root.
+pub fn tool_documents<'a>(dialect: &dyn Dialect, document: &'a Value) -> Vec<(String, &'a Value)> {
+    match dialect.tools_in(document) {
+        Some(pointers) => pointers
+            .into_iter()
+            .filter_map(|pointer| document.pointer(&pointer).map(|tool| (pointer, tool)))
+            .collect(),
+        None => vec![(String::new(), document)],
+    }
+}
+
 /// A dialect's mirror value as a JSON document, or why it cannot be one.
 pub fn to_document<T: serde::Serialize>(
     dialect: &'static str,
