@@ -174,13 +174,7 @@ pub fn file(file: &FileReport, index: usize) -> String {
                 .and_then(|r| r.target_lines.get(number).copied().flatten())
                 .map(|line| format!(" data-output=\"f{index}-o{line}\""))
                 .unwrap_or_default();
-            let place = |pointer: &str| {
-                if pointer.is_empty() {
-                    "(root)".to_owned()
-                } else {
-                    escape(pointer)
-                }
-            };
+            let place = |pointer: &str| escape(toolshift_model::report::show_pointer(pointer));
             let _ = writeln!(
                 out,
                 "<tr{input_line}{output_line}><td class=\"{0}\">{0}</td><td><code>{1}</code></td><td><code>{2}</code>{3} → <code>{4}</code></td><td>{5}</td></tr>",

@@ -557,7 +557,7 @@ fn bundle_target(args: &ConvertArgs, to: &dyn Dialect) -> anyhow::Result<Option<
     }
     Ok(match &args.output {
         None => None,
-        Some(path) if path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/') => {
+        Some(path) if output::means_folder(path) => {
             std::fs::create_dir_all(path)
                 .with_context(|| format!("{}: cannot create folder", path.display()))?;
             Some(path.join("tools.json"))
@@ -589,7 +589,7 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
             if batch
                 || args.scaffold
                 || to.layout() == OutputLayout::Folder
-                || path.as_os_str().to_string_lossy().ends_with('/') =>
+                || output::means_folder(path) =>
         {
             if path.exists() {
                 bail!(

@@ -269,6 +269,11 @@ pub fn write_all(files: &[Planned], force: bool, sync: Sync) -> Result<(), Strin
     Ok(())
 }
 
+/// Whether the user means `path` as a folder: one that exists, or a name ending in `/`.
+pub fn means_folder(path: &Path) -> bool {
+    path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/')
+}
+
 /// This process's id, which names its temporary files; asked of the system once.
 pub fn process_id() -> u32 {
     static ID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();

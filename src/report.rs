@@ -165,13 +165,6 @@ pub fn text(file: &FileReport, styled: bool) -> String {
     };
     let mut out = String::new();
     for entry in &file.entries {
-        let shown = |pointer: &str| {
-            if pointer.is_empty() {
-                "(root)".to_owned()
-            } else {
-                pointer.to_owned()
-            }
-        };
         let placed = entry
             .line
             .zip(entry.column)
@@ -187,7 +180,11 @@ pub fn text(file: &FileReport, styled: bool) -> String {
         }
         .with_name(entry.severity.as_str());
         let span = token(source, column);
-        let label = format!("{} -> {}", shown(&entry.source), shown(&entry.target));
+        let label = format!(
+            "{} -> {}",
+            report::show_pointer(&entry.source),
+            report::show_pointer(&entry.target)
+        );
         let report = &[level
             .primary_title(entry.message.as_str())
             .id(entry.code.code())

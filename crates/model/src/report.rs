@@ -236,7 +236,7 @@ pub fn outcome_line(file: &FileReport) -> String {
 }
 
 /// The root pointer is the empty string, which reads as nothing in a line of text.
-fn show_pointer(pointer: &str) -> &str {
+pub fn show_pointer(pointer: &str) -> &str {
     if pointer.is_empty() {
         "(root)"
     } else {
