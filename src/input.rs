@@ -29,26 +29,31 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return parsed(display, None, text);
     }
-    let manifest = if input.is_dir() {
-        FOLDER_MANIFESTS
+    // Opened first, the handle says whether it is a folder: no separate probe per file.
+    let (mut manifest, mut file) = (input.to_path_buf(), open(input)?);
+    let mut metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    if metadata.is_dir() {
+        (manifest, file) = FOLDER_MANIFESTS
             .iter()
             .map(|name| input.join(name))
-            .find(|candidate| candidate.is_file())
+            .filter(|candidate| candidate.is_file())
+            .find_map(|candidate| open(&candidate).ok().map(|file| (candidate, file)))
             .ok_or_else(|| {
                 format!(
                     "folder holds no manifest (looked for {})",
                     FOLDER_MANIFESTS.join(", ")
                 )
-            })?
-    } else {
-        input.to_path_buf()
-    };
-    let file = std::fs::File::open(&manifest).map_err(|e| format!("cannot read: {e}"))?;
+            })?;
+        metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    }
     // Sized from the file's length, the text is read in one call, not in doubling steps.
-    let size = file.metadata().map_or(0, |m| m.len());
-    let text = read_limited(file, size)?;
+    let text = read_limited(file, metadata.len())?;
     let dir = manifest.parent().map(Path::to_path_buf);
     parsed(display, dir, text)
+}
+
+fn open(path: &Path) -> Result<std::fs::File, String> {
+    std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without

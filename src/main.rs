@@ -196,6 +196,7 @@ struct Job<'a> {
     options: WriteOptions,
     destination: Destination,
     claims: Claims,
+    new_folders: output::NewFolders,
 }
 
 /// Items converted and written together; a large batch holds no more than this many
@@ -305,6 +306,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         },
         destination,
         claims,
+        new_folders: Default::default(),
     };
     interrupt::install();
     let progress = progress::bar(args, walk.items.len());
@@ -1039,6 +1041,7 @@ impl Job<'_> {
                         }],
                         self.args.force,
                         sync,
+                        &self.new_folders,
                     )
                 }
             });
@@ -1083,17 +1086,19 @@ impl Job<'_> {
             .par_iter_mut()
             .flatten()
             .filter(|p| p.report.status == Status::Converted)
-            .for_each(|item| match output::write_all(&item.files, force, sync) {
-                Ok(()) => {
-                    item.report.outputs = item
-                        .files
-                        .iter()
-                        .map(|f| f.path.display().to_string())
-                        .collect();
-                }
-                Err(error) => {
-                    item.report.status = Status::Failed;
-                    item.report.error = Some(error);
+            .for_each(|item| {
+                match output::write_all(&item.files, force, sync, &self.new_folders) {
+                    Ok(()) => {
+                        item.report.outputs = item
+                            .files
+                            .iter()
+                            .map(|f| f.path.display().to_string())
+                            .collect();
+                    }
+                    Err(error) => {
+                        item.report.status = Status::Failed;
+                        item.report.error = Some(error);
+                    }
                 }
             });
     }

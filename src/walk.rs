@@ -61,8 +61,13 @@ pub fn expand(inputs: &[PathBuf]) -> Walk {
 
 fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
     let shared: Arc<Path> = Arc::from(relative);
-    let mut entries: Vec<PathBuf> = match std::fs::read_dir(folder) {
-        Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
+    // The entry's type comes with the listing (d_type): no system call per entry, except
+    // on the few file systems that leave it out, where std asks for it.
+    let mut entries: Vec<(PathBuf, std::fs::FileType)> = match std::fs::read_dir(folder) {
+        Ok(entries) => entries
+            .flatten()
+            .filter_map(|e| e.file_type().ok().map(|kind| (e.path(), kind)))
+            .collect(),
         Err(error) => {
             walk.skipped.push(Skipped {
                 path: folder.to_path_buf(),
@@ -72,8 +77,8 @@ fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
         }
     };
     // Sorted, so the batch and its report come out in the same order on every machine.
-    entries.sort();
-    for path in entries {
+    entries.sort_by(|(a, _), (b, _)| a.cmp(b));
+    for (path, kind) in entries {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -81,17 +86,14 @@ fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
         if name.starts_with('.') {
             continue;
         }
-        let Ok(metadata) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if metadata.file_type().is_symlink() {
+        if kind.is_symlink() {
             walk.skipped.push(Skipped {
                 reason: link_reason(&path, root),
                 path,
             });
             continue;
         }
-        if metadata.is_dir() {
+        if kind.is_dir() {
             if path.join(SKILL_MANIFEST).is_file() {
                 walk.items.push(Item {
                     path: path.into_boxed_path(),
@@ -107,7 +109,7 @@ fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
-        if metadata.is_file() && MANIFEST_EXTENSIONS.contains(&extension.as_str()) {
+        if kind.is_file() && MANIFEST_EXTENSIONS.contains(&extension.as_str()) {
             walk.items.push(Item {
                 path: path.into_boxed_path(),
                 relative_dir: Arc::clone(&shared),
