@@ -5,9 +5,24 @@ pub fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
-/// Appends one token to a pointer.
+/// Appends one token to a pointer, in one allocation: pointers are made for every key
+/// of every document read.
 pub fn child(pointer: &str, token: &str) -> String {
-    format!("{pointer}/{}", escape(token))
+    let mut joined = String::with_capacity(pointer.len() + token.len() + 1);
+    joined.push_str(pointer);
+    joined.push('/');
+    push_escaped(&mut joined, token);
+    joined
+}
+
+fn push_escaped(pointer: &mut String, token: &str) {
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
 }
 
 /// Converts a serde path (as tracked by `serde_path_to_error`) into a pointer.
@@ -19,7 +34,7 @@ pub fn from_serde_path(path: &serde_path_to_error::Path) -> String {
             Segment::Seq { index } => pointer.push_str(&format!("/{index}")),
             Segment::Map { key } => {
                 pointer.push('/');
-                pointer.push_str(&escape(key));
+                push_escaped(&mut pointer, key);
             }
             Segment::Enum { .. } | Segment::Unknown => {}
         }
