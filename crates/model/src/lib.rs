@@ -3,6 +3,7 @@
 //!
 //! This crate knows no dialect. See `docs/ARCHITECTURE.md` for the invariants.
 
+pub mod block_yaml;
 pub mod convert;
 pub mod dialect;
 pub mod field;

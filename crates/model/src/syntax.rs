@@ -153,6 +153,16 @@ fn check_depth(text: &str) -> Result<(), SyntaxError> {
 }
 
 fn parse_yaml(text: &str) -> Result<Value, SyntaxError> {
+    // Nearly every manifest is plain block YAML, read far faster without yaml_serde.
+    if let Some(value) = crate::block_yaml::read(text) {
+        return Ok(value);
+    }
+    parse_yaml_fully(text)
+}
+
+/// The reference reading of YAML, through yaml_serde; public so that a test can hold
+/// the quick reader (`block_yaml`) to it.
+pub fn parse_yaml_fully(text: &str) -> Result<Value, SyntaxError> {
     // yaml_serde bounds recursion and aliases, so it runs first; only a document it
     // accepts is scanned for tags.
     let yaml: serde_yaml::Value =

@@ -1,0 +1,576 @@
+//! A quick reader for the plain block YAML nearly every manifest is written in.
+//!
+//! yaml_serde is the reference reader, and it is slow: libyaml's scanner, an event list,
+//! then a value per node, about 25 µs for a 1 KB TaskWeaver plugin, the largest cost of
+//! converting one (docs/performance.md). This reader answers only for a subset it reads
+//! exactly as yaml_serde does: block mappings with plain keys, block sequences, plain,
+//! quoted and block scalars on the lines they start, `[]` and `{}`, and comments. At
+//! anything else (flow collections, anchors, tags, multi-line plain or quoted scalars,
+//! escapes it does not know, numbers other than plain decimals, duplicate keys) it
+//! answers `None`, and the caller asks yaml_serde. `tests/block_yaml.rs` holds every
+//! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
+
+use serde_json::{Map, Number, Value};
+
+/// The value of `text`, or `None` where it is not certainly in the subset.
+pub fn read(text: &str) -> Option<Value> {
+    if !text.chars().all(plain_character) {
+        return None;
+    }
+    let body = text.strip_suffix('\n');
+    let mut reader = Reader {
+        lines: body.unwrap_or(text).split('\n').collect(),
+        final_newline: body.is_some(),
+        at: 0,
+        shifted: None,
+        depth: 0,
+    };
+    // Document markers and directives start at the first column; none is read here.
+    if reader
+        .lines
+        .iter()
+        .any(|line| line.starts_with("---") || line.starts_with("...") || line.starts_with('%'))
+    {
+        return None;
+    }
+    let (indent, _) = reader.peek()?;
+    let value = reader.node(indent)?;
+    match reader.peek() {
+        None => Some(value),
+        Some(_) => None,
+    }
+}
+
+/// Characters libyaml reads as themselves in every place: no tab (it is refused in
+/// some places and not others), no carriage return, no line separator of YAML 1.1,
+/// no byte-order mark inside the text, nothing YAML refuses.
+fn plain_character(c: char) -> bool {
+    matches!(c, '\n' | ' '..='~' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+        && !matches!(c, '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+}
+
+/// Nesting deeper than this is left to yaml_serde, which has its own limit.
+const MAX_DEPTH: usize = 64;
+
+struct Reader<'a> {
+    lines: Vec<&'a str>,
+    final_newline: bool,
+    /// The next line not yet read.
+    at: usize,
+    /// The rest of the current line after a sequence's `- `, read as a line of its own
+    /// that starts at the given column.
+    shifted: Option<(usize, &'a str)>,
+    depth: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// The next line holding content (not blank, not a comment): its indentation and text.
+    fn peek(&mut self) -> Option<(usize, &'a str)> {
+        if let Some(shifted) = self.shifted {
+            return Some(shifted);
+        }
+        while let Some(line) = self.lines.get(self.at) {
+            let text = line.trim_start_matches(' ');
+            if !(text.is_empty() || text.starts_with('#')) {
+                return Some((line.len() - text.len(), text));
+            }
+            self.at += 1;
+        }
+        None
+    }
+
+    fn advance(&mut self) {
+        if self.shifted.take().is_none() {
+            self.at += 1;
+        }
+    }
+
+    /// The block node whose first line is the next one, at `indent`.
+    fn node(&mut self, indent: usize) -> Option<Value> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
+        let (_, text) = self.peek()?;
+        let value = if is_item(text) {
+            self.sequence(indent)
+        } else if entry(text).is_some() {
+            self.mapping(indent)
+        } else {
+            None
+        };
+        self.depth -= 1;
+        value
+    }
+
+    fn mapping(&mut self, indent: usize) -> Option<Value> {
+        let mut map = Map::new();
+        while let Some((at, text)) = self.peek() {
+            if at < indent {
+                break;
+            }
+            // Deeper content here would continue a scalar over lines; not read here.
+            if at > indent {
+                return None;
+            }
+            let (key, rest) = entry(text)?;
+            if map.contains_key(key) {
+                return None;
+            }
+            self.advance();
+            let value = match inline(rest) {
+                None => self.block_value(indent, true)?,
+                Some(rest) => self.scalar(rest, indent)?,
+            };
+            map.insert(key.to_owned(), value);
+        }
+        Some(Value::Object(map))
+    }
+
+    fn sequence(&mut self, indent: usize) -> Option<Value> {
+        let mut items = Vec::new();
+        while let Some((at, text)) = self.peek() {
+            if at < indent {
+                break;
+            }
+            if at > indent {
+                return None;
+            }
+            // A mapping's key after a sequence written at the key's own indentation.
+            if !is_item(text) {
+                break;
+            }
+            let after = text.get(1..)?;
+            let item = match inline(after) {
+                None => {
+                    self.advance();
+                    self.block_value(indent, false)?
+                }
+                Some(rest) if is_item(rest) || entry(rest).is_some() => {
+                    let column = at + 1 + (after.len() - rest.len());
+                    self.advance();
+                    self.shifted = Some((column, rest));
+                    self.node(column)?
+                }
+                Some(rest) => {
+                    self.advance();
+                    self.scalar(rest, indent)?
+                }
+            };
+            items.push(item);
+        }
+        Some(Value::Array(items))
+    }
+
+    /// The value of a key or item with nothing after it on its line: a block node on the
+    /// lines below, a sequence at the key's own indentation, or null.
+    fn block_value(&mut self, indent: usize, after_key: bool) -> Option<Value> {
+        match self.peek() {
+            Some((at, text)) if at > indent && (is_item(text) || entry(text).is_some()) => {
+                self.node(at)
+            }
+            Some((at, _)) if at > indent => self.plain(None, indent),
+            Some((at, text)) if at == indent && after_key && is_item(text) => self.sequence(indent),
+            _ => Some(Value::Null),
+        }
+    }
+
+    /// A scalar starting on the line just read; `indent` is its parent's.
+    fn scalar(&mut self, text: &str, indent: usize) -> Option<Value> {
+        match text.as_bytes().first()? {
+            b'|' | b'>' => self.block_scalar(text, indent),
+            b'"' => double_quoted(text),
+            b'\'' => single_quoted(text),
+            b'[' | b'{' => empty_collection(text),
+            _ => self.plain(Some(text), indent),
+        }
+    }
+
+    /// A plain scalar: `first` is its part on the line just read, or `None` when it
+    /// starts on the next line; the lines below indented deeper than `indent` continue
+    /// it, folded as YAML folds them (a break becomes a space, a blank line a break).
+    fn plain(&mut self, first: Option<&str>, indent: usize) -> Option<Value> {
+        let mut value = String::new();
+        if let Some(first) = first {
+            let (part, commented) = plain_part(first)?;
+            if commented {
+                return resolve_plain(part);
+            }
+            value.push_str(part);
+        }
+        let mut blanks = 0;
+        let mut end = self.at;
+        while let Some(line) = self.lines.get(end) {
+            let text = line.trim_start_matches(' ');
+            let spaces = line.len() - text.len();
+            if text.is_empty() {
+                blanks += 1;
+                end += 1;
+                continue;
+            }
+            if spaces <= indent {
+                break;
+            }
+            let (part, commented) = plain_part(text)?;
+            if !value.is_empty() {
+                if blanks == 0 {
+                    value.push(' ');
+                }
+                for _ in 0..blanks {
+                    value.push('\n');
+                }
+            }
+            value.push_str(part);
+            blanks = 0;
+            end += 1;
+            self.at = end;
+            // A comment ends the scalar; a deeper line after it is an error, which the
+            // caller finds.
+            if commented {
+                break;
+            }
+        }
+        resolve_plain(&value)
+    }
+
+    fn block_scalar(&mut self, header: &str, indent: usize) -> Option<Value> {
+        let folded = header.starts_with('>');
+        let after = header.get(1..)?;
+        let (chomp, after) = match after.as_bytes().first() {
+            Some(b'-') => (Chomp::Strip, after.get(1..)?),
+            Some(b'+') => (Chomp::Keep, after.get(1..)?),
+            _ => (Chomp::Clip, after),
+        };
+        if !(after.is_empty() || (after.starts_with(' ') && no_content(after))) {
+            return None;
+        }
+        // Its lines: all those below that are blank or indented deeper than the first
+        // with content, which sets the indentation.
+        let start = self.at;
+        let mut content_indent = None;
+        let mut deepest_leading_blank = 0;
+        let mut last_content = None;
+        let mut end = start;
+        while let Some(line) = self.lines.get(end) {
+            let text = line.trim_start_matches(' ');
+            let spaces = line.len() - text.len();
+            if text.is_empty() {
+                match content_indent {
+                    None => deepest_leading_blank = deepest_leading_blank.max(spaces),
+                    // A blank line with spaces past the indentation holds content.
+                    Some(column) if spaces > column => return None,
+                    Some(_) => {}
+                }
+            } else {
+                match content_indent {
+                    None if spaces <= indent => break,
+                    None => content_indent = Some(spaces),
+                    Some(column) if spaces < column => break,
+                    Some(_) => {}
+                }
+                last_content = Some(end);
+            }
+            end += 1;
+        }
+        let column = content_indent?;
+        let last = last_content?;
+        if deepest_leading_blank > column {
+            return None;
+        }
+        let parts: Vec<&str> = self
+            .lines
+            .get(start..=last)?
+            .iter()
+            .map(|line| line.get(column..).unwrap_or(""))
+            .collect();
+        let mut value = if folded {
+            fold(&parts)?
+        } else {
+            parts.join("\n")
+        };
+        let at_end = end >= self.lines.len();
+        let has_break = last + 1 < self.lines.len() || self.final_newline;
+        match chomp {
+            Chomp::Strip => {}
+            Chomp::Clip if has_break => value.push('\n'),
+            Chomp::Clip => {}
+            Chomp::Keep => {
+                if has_break {
+                    value.push('\n');
+                }
+                // Each blank line after the content keeps its break; the text's last
+                // line has one only if the text ends with a newline.
+                let blanks = end - (last + 1);
+                let unbroken = usize::from(at_end && !self.final_newline && blanks > 0);
+                for _ in unbroken..blanks {
+                    value.push('\n');
+                }
+            }
+        }
+        self.at = end;
+        Some(Value::String(value))
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Chomp {
+    Strip,
+    Clip,
+    Keep,
+}
+
+/// Folds the lines of a `>` scalar: a single break between two lines becomes a space,
+/// and each blank line a break. A line indented deeper keeps its breaks in YAML; such
+/// a scalar is not read here.
+fn fold(parts: &[&str]) -> Option<String> {
+    let mut out = String::new();
+    let mut blanks = 0;
+    let mut started = false;
+    for part in parts {
+        if part.is_empty() {
+            blanks += 1;
+            continue;
+        }
+        if part.starts_with(' ') {
+            return None;
+        }
+        if started && blanks == 0 {
+            out.push(' ');
+        }
+        for _ in 0..blanks {
+            out.push('\n');
+        }
+        started = true;
+        blanks = 0;
+        out.push_str(part);
+    }
+    Some(out)
+}
+
+fn is_item(text: &str) -> bool {
+    text == "-" || text.starts_with("- ")
+}
+
+/// The rest of a line after an indicator (`key:` or `-`), without its leading spaces;
+/// `None` when only a comment or nothing follows.
+fn inline(rest: &str) -> Option<&str> {
+    let trimmed = rest.trim_start_matches(' ');
+    (!no_content(trimmed)).then_some(trimmed)
+}
+
+fn no_content(text: &str) -> bool {
+    let trimmed = text.trim_start_matches(' ');
+    trimmed.is_empty() || trimmed.starts_with('#')
+}
+
+/// A `key:` entry with a plain key of letters, digits, `_`, `-` and `.`, that no YAML
+/// reader takes for anything but a string: its key and what follows the colon.
+fn entry(text: &str) -> Option<(&str, &str)> {
+    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))?;
+    let key = text.get(..end)?;
+    let rest = text.get(end..)?.strip_prefix(':')?;
+    let starts_well = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    let plain_string =
+        starts_well && !matches!(resolve_word(key), Some(Value::Null | Value::Bool(_)));
+    (plain_string && (rest.is_empty() || rest.starts_with(' '))).then_some((key, rest))
+}
+
+/// What follows a scalar on its line: nothing, or a comment after a space.
+fn ends_cleanly(tail: &str) -> bool {
+    tail.is_empty() || (tail.starts_with(' ') && no_content(tail))
+}
+
+fn empty_collection(text: &str) -> Option<Value> {
+    let (value, tail) = if let Some(tail) = text.strip_prefix("[]") {
+        (Value::Array(Vec::new()), tail)
+    } else {
+        (Value::Object(Map::new()), text.strip_prefix("{}")?)
+    };
+    ends_cleanly(tail).then_some(value)
+}
+
+fn single_quoted(text: &str) -> Option<Value> {
+    let mut out = String::new();
+    let mut chars = text.get(1..)?.char_indices().peekable();
+    while let Some((index, c)) = chars.next() {
+        if c == '\'' {
+            if chars.peek().is_some_and(|(_, next)| *next == '\'') {
+                chars.next();
+                out.push('\'');
+                continue;
+            }
+            let tail = text.get(1 + index + 1..)?;
+            return ends_cleanly(tail).then_some(Value::String(out));
+        }
+        out.push(c);
+    }
+    None
+}
+
+fn double_quoted(text: &str) -> Option<Value> {
+    let mut out = String::new();
+    let mut chars = text.get(1..)?.char_indices();
+    while let Some((index, c)) = chars.next() {
+        match c {
+            '"' => {
+                let tail = text.get(1 + index + 1..)?;
+                return ends_cleanly(tail).then_some(Value::String(out));
+            }
+            '\\' => out.push(match chars.next()?.1 {
+                'n' => '\n',
+                't' => '\t',
+                'r' => '\r',
+                '"' => '"',
+                '\\' => '\\',
+                '/' => '/',
+                _ => return None,
+            }),
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// One line's part of a plain scalar: its text, and whether a comment ended it.
+fn plain_part(text: &str) -> Option<(&str, bool)> {
+    let first = text.chars().next()?;
+    if ",[]{}#&*!|>'\"%@`?:".contains(first) || is_item(text) {
+        return None;
+    }
+    let (value, commented) = match text.find(" #") {
+        Some(comment) => (text.get(..comment)?, true),
+        None => (text, false),
+    };
+    let value = value.trim_end_matches(' ');
+    if value.contains(": ") || value.ends_with(':') {
+        return None;
+    }
+    Some((value, commented))
+}
+
+/// A plain scalar's value by the core schema's rules, as yaml_serde applies them.
+fn resolve_plain(value: &str) -> Option<Value> {
+    if let Some(word) = resolve_word(value) {
+        return Some(word);
+    }
+    let first = value.chars().next()?;
+    if first.is_ascii_digit() || matches!(first, '-' | '+' | '.') {
+        return number(value)
+            .or_else(|| never_a_number(value).then(|| Value::String(value.to_owned())));
+    }
+    Some(Value::String(value.to_owned()))
+}
+
+/// Whether no spelling of a number yaml_serde reads (decimal, hex, octal, binary,
+/// exponent, `.inf`, `.nan`, digits with `_`) could be this text: a version such as
+/// `1.0.0`, or a text with a letter no number spelling holds (`3rd`).
+fn never_a_number(text: &str) -> bool {
+    let version = text.bytes().filter(|b| *b == b'.').count() > 1
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let foreign = text
+        .chars()
+        .any(|c| !(c.is_ascii_hexdigit() || "+-._xXoOiInNfFtTyY".contains(c)));
+    version || foreign
+}
+
+/// The null and boolean spellings of YAML 1.2's core schema, as yaml_serde reads them.
+fn resolve_word(word: &str) -> Option<Value> {
+    match word {
+        "~" | "null" | "Null" | "NULL" => Some(Value::Null),
+        "true" | "True" | "TRUE" => Some(Value::Bool(true)),
+        "false" | "False" | "FALSE" => Some(Value::Bool(false)),
+        _ => None,
+    }
+}
+
+/// A plain decimal integer or fraction; `None` for every other spelling (hex, octal,
+/// exponents, leading zeros, `.inf`), which yaml_serde reads by its own rules.
+fn number(text: &str) -> Option<Value> {
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = match unsigned.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (unsigned, None),
+    };
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || whole.len() > 1 && whole.starts_with('0') {
+        return None;
+    }
+    match fraction {
+        None => text
+            .parse::<i64>()
+            .map(Value::from)
+            .or_else(|_| text.parse::<u64>().map(Value::from))
+            .ok(),
+        Some(fraction) if digits(fraction) => text
+            .parse::<f64>()
+            .ok()
+            .and_then(Number::from_f64)
+            .map(Value::Number),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_a_plugin() {
+        let text = "name: a\nenabled: true\nn: -3\nf: 2.50\nnone:\ntext: |-\n  x = 1\n\n  # y\nlist:\n- name: p\n  type: str  # note\n- 'it''s'\n- \"q\\\"\"\nempty: []\n";
+        assert_eq!(
+            read(text),
+            Some(json!({
+                "name": "a", "enabled": true, "n": -3, "f": 2.5, "none": null,
+                "text": "x = 1\n\n# y",
+                "list": [{"name": "p", "type": "str"}, "it's", "q\""],
+                "empty": []
+            }))
+        );
+    }
+
+    #[test]
+    fn folds_and_chomps_as_yaml_does() {
+        assert_eq!(
+            read("a: >\n  one\n  two\n\n  three\nb: 1\n"),
+            Some(json!({"a": "one two\nthree\n", "b": 1}))
+        );
+        assert_eq!(
+            read("a: |+\n  x\n\nb: 1\n"),
+            Some(json!({"a": "x\n\n", "b": 1}))
+        );
+        assert_eq!(read("a: |\n  x"), Some(json!({"a": "x"})));
+        assert_eq!(
+            read("a:\n  one\n  two\n\n  three\nb: one\n two\n"),
+            Some(json!({"a": "one two\nthree", "b": "one two"}))
+        );
+    }
+
+    #[test]
+    fn leaves_what_it_is_not_sure_of() {
+        for text in [
+            "a: 0x10\n",
+            "a: [1, 2]\n",
+            "a: &x 1\nb: *x\n",
+            "a: !tag x\n",
+            "a: one # c\n  two\n",
+            "a: one\n  - two\n",
+            "a: 1\na: 2\n",
+            "'a': 1\n",
+            "a: \"\\u00e9\"\n",
+            "true: 1\n",
+            "a: b: c\n",
+            "--- \na: 1\n",
+            "a:\tb\n",
+            "just text\n",
+            "a: >\n  x\n    deeper\n",
+            "a: 1e3\n",
+            "a: 012\n",
+        ] {
+            assert_eq!(read(text), None, "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,458 @@
+//! The quick block-YAML reader gives yaml_serde's value wherever it answers: on every
+//! YAML file we have (golden inputs, the docs' examples and, with `TOOLSHIFT_CORPUS`,
+//! every YAML corpus file), on generated documents in every scalar style, and on those
+//! documents with random edits, valid YAML or not. It must also answer for most real
+//! files, or it would save nothing.
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use toolshift_model::block_yaml;
+use toolshift_model::syntax::parse_yaml_fully;
+
+fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            yaml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+}
+
+/// `Err` when the quick reader answers and differs from yaml_serde; whether it answered.
+fn agrees(text: &str) -> Result<bool, String> {
+    let Some(quick) = block_yaml::read(text) else {
+        return Ok(false);
+    };
+    match parse_yaml_fully(text) {
+        Ok(full) if full == quick => Ok(true),
+        Ok(full) => Err(format!("quick reader {quick}, yaml_serde {full}")),
+        Err(error) => Err(format!("quick reader {quick}, yaml_serde refuses: {error}")),
+    }
+}
+
+#[test]
+fn every_yaml_file_reads_the_same() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    yaml_files(&root.join("golden"), &mut files);
+    yaml_files(&root.join("docs"), &mut files);
+    yaml_files(&root.join("tests"), &mut files);
+    let ours = files.len();
+    if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS") {
+        yaml_files(Path::new(&corpus), &mut files);
+    }
+    let mut answered = 0;
+    let mut wrong = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        match agrees(text) {
+            Ok(quick) => answered += usize::from(quick),
+            Err(error) => wrong.push(format!("{}: {error}", file.display())),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(ours > 10, "only {ours} YAML files in the repository");
+    eprintln!("quick YAML reader: answered {answered} of {}", files.len());
+    assert!(
+        answered * 10 >= files.len() * 8,
+        "the quick reader answered only {answered} of {} files",
+        files.len()
+    );
+}
+
+/// Scalars chosen to sit on every edge of the subset: YAML 1.1 and 1.2 words, numbers
+/// in every spelling, indicators, quotes, comments, and several lines.
+const SCALARS: &[&str] = &[
+    "",
+    "~",
+    "null",
+    "Null",
+    "NULL",
+    "nULL",
+    "true",
+    "True",
+    "TRUE",
+    "tRUE",
+    "false",
+    "no",
+    "yes",
+    "on",
+    "off",
+    "y",
+    "n",
+    "0",
+    "-0",
+    "7",
+    "-7",
+    "+7",
+    "007",
+    "1_000",
+    "0x1F",
+    "0o17",
+    "0b11",
+    "-0x1F",
+    "1.5",
+    "-1.5",
+    "1.",
+    ".5",
+    "1.0.0",
+    "1e3",
+    "1E-3",
+    ".inf",
+    "-.Inf",
+    ".nan",
+    "inf",
+    "nan",
+    "Infinity",
+    "3rd",
+    "12abc",
+    "99999999999999999999",
+    "18446744073709551615",
+    "-9223372036854775809",
+    "a b",
+    "a: b",
+    "a:b",
+    "a #b",
+    "a#b",
+    "#x",
+    "- x",
+    "-x",
+    "-",
+    "?",
+    "? x",
+    ":x",
+    ",x",
+    "[x]",
+    "[]",
+    "{}",
+    "{a: 1}",
+    "|",
+    ">",
+    "&a",
+    "*a",
+    "!t",
+    "!!str x",
+    "%x",
+    "@x",
+    "`x",
+    "it's",
+    "say \"hi\"",
+    "back\\slash",
+    "é",
+    "日本",
+    "tab\there",
+    " lead",
+    "trail ",
+    "a\nb",
+    "a\n\nb",
+    "a\n",
+    "a\n\n",
+    "\na",
+    "  indented\nx",
+    "x\n  more",
+    "# not\nx",
+    "a\u{85}b",
+    "a\u{2028}b",
+    "a\r\nb",
+    "--- x",
+    "...",
+    "key:",
+    "k: v\nk2: v2",
+];
+
+/// Scalars as real manifests hold them, so that most documents stay in the subset.
+const COMMON: &[&str] = &[
+    "search",
+    "Sends an email to a recipient.",
+    "str",
+    "int",
+    "42",
+    "-3",
+    "0.25",
+    "true",
+    "result = send(\"x\")\nprint(result)",
+    "Lists files.\n\nReturns their names.",
+    "https://example.com/a?b=c#d",
+    "C:\\path",
+    "a, b and c",
+    "50%",
+    "x=1 # set",
+];
+
+fn key() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        4 => prop::sample::select(&["name", "description", "type", "required", "examples"][..]),
+        1 => prop::sample::select(KEYS),
+    ]
+}
+
+const KEYS: &[&str] = &[
+    "name", "a", "_k", "x-y", "a.b", "true", "null", "on", "1a", "1", "a b", "é", "k:", "#", "-",
+    "<<", "'q'",
+];
+
+#[derive(Debug, Clone)]
+enum Node {
+    Scalar(String, Style),
+    Map(Vec<(String, Node)>),
+    List(Vec<Node>),
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Style {
+    Plain,
+    Single,
+    Double,
+    Literal(char),
+    Folded(char),
+    Flow,
+}
+
+fn style() -> impl Strategy<Value = Style> {
+    let chomp = prop::sample::select(vec![' ', '-', '+']);
+    prop_oneof![
+        8 => Just(Style::Plain),
+        1 => Just(Style::Single),
+        1 => Just(Style::Double),
+        1 => chomp.clone().prop_map(Style::Literal),
+        1 => chomp.prop_map(Style::Folded),
+        1 => Just(Style::Flow),
+    ]
+}
+
+fn node() -> impl Strategy<Value = Node> {
+    let text = prop_oneof![
+        4 => prop::sample::select(COMMON),
+        2 => prop::sample::select(SCALARS),
+    ];
+    let scalar = (text, style()).prop_map(|(text, style)| Node::Scalar(text.to_owned(), style));
+    scalar.prop_recursive(4, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec((key(), inner.clone()), 0..4).prop_map(|entries| Node::Map(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect()
+            )),
+            prop::collection::vec(inner, 0..4).prop_map(Node::List),
+        ]
+    })
+}
+
+/// How a document is laid out: indentation width, whether a sequence under a key sits at
+/// the key's own indentation, and comments between lines.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    width: usize,
+    flush_sequences: bool,
+    comments: bool,
+}
+
+fn scalar_text(text: &str, style: Style, indent: usize, out: &mut String) {
+    match style {
+        Style::Plain => out.push_str(text),
+        Style::Single => {
+            out.push('\'');
+            out.push_str(&text.replace('\'', "''"));
+            out.push('\'');
+        }
+        Style::Double => {
+            out.push('"');
+            for c in text.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\t' => out.push_str("\\t"),
+                    c if c.is_ascii() => out.push(c),
+                    c => out.push_str(&format!("\\u{:04x}", u32::from(c) & 0xffff)),
+                }
+            }
+            out.push('"');
+        }
+        Style::Literal(chomp) | Style::Folded(chomp) => {
+            out.push(if matches!(style, Style::Literal(_)) {
+                '|'
+            } else {
+                '>'
+            });
+            if chomp != ' ' {
+                out.push(chomp);
+            }
+            for line in text.split('\n') {
+                out.push('\n');
+                if !line.is_empty() {
+                    out.push_str(&" ".repeat(indent + 2));
+                    out.push_str(line);
+                }
+            }
+        }
+        Style::Flow => {
+            out.push('[');
+            out.push_str(text);
+            out.push(']');
+        }
+    }
+}
+
+fn render(node: &Node, indent: usize, layout: Layout, out: &mut String) {
+    let pad = " ".repeat(indent);
+    match node {
+        Node::Scalar(text, style) => {
+            out.push_str(&pad);
+            scalar_text(text, *style, indent, out);
+            out.push('\n');
+        }
+        Node::Map(entries) if entries.is_empty() => out.push_str(&format!("{pad}{{}}\n")),
+        Node::List(items) if items.is_empty() => out.push_str(&format!("{pad}[]\n")),
+        Node::Map(entries) => {
+            for (key, value) in entries {
+                if layout.comments {
+                    out.push_str(&format!("{pad}# about {key}\n"));
+                }
+                out.push_str(&format!("{pad}{key}:"));
+                match value {
+                    Node::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
+                    Node::List(items) if items.is_empty() => out.push_str(" []\n"),
+                    Node::Scalar(text, style) => {
+                        out.push(' ');
+                        scalar_text(text, *style, indent, out);
+                        out.push('\n');
+                    }
+                    Node::List(items) if !items.is_empty() && layout.flush_sequences => {
+                        out.push('\n');
+                        render(value, indent, layout, out);
+                    }
+                    _ => {
+                        out.push('\n');
+                        render(value, indent + layout.width, layout, out);
+                    }
+                }
+            }
+        }
+        Node::List(items) => {
+            for item in items {
+                out.push_str(&format!("{pad}-"));
+                match item {
+                    Node::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
+                    Node::List(items) if items.is_empty() => out.push_str(" []\n"),
+                    Node::Scalar(text, style) => {
+                        out.push(' ');
+                        scalar_text(text, *style, indent, out);
+                        out.push('\n');
+                    }
+                    // Compact: the first line of the nested node shares the dash's line.
+                    _ => {
+                        let mut nested = String::new();
+                        render(item, indent + 2, layout, &mut nested);
+                        out.push(' ');
+                        out.push_str(nested.trim_start_matches(' '));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn document() -> impl Strategy<Value = String> {
+    // A manifest is a mapping; now and then a list of them.
+    let root = prop_oneof![
+        4 => prop::collection::vec((key(), node()), 1..6).prop_map(|entries| {
+            Node::Map(entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+        }),
+        1 => prop::collection::vec(node(), 1..4).prop_map(Node::List),
+    ];
+    (root, 1usize..5, any::<bool>(), any::<bool>()).prop_map(|(node, width, flush, comments)| {
+        let mut out = String::new();
+        let layout = Layout {
+            width,
+            flush_sequences: flush,
+            comments,
+        };
+        render(&node, 0, layout, &mut out);
+        out
+    })
+}
+
+/// An edit at a fraction of the text's length: characters that change YAML's reading.
+fn edit() -> impl Strategy<Value = (f64, Option<&'static str>)> {
+    (
+        0.0..1.0f64,
+        prop::option::of(prop::sample::select(vec![
+            " ", "  ", ":", ": ", "-", "- ", "#", " #", "'", "\"", "|", ">", "\n", "\n  ", "\t",
+            "[", "{", "&a ", "*a", "!", "\\", "---\n", "é",
+        ])),
+    )
+}
+
+fn apply(text: &str, edits: &[(f64, Option<&str>)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (place, insert) in edits {
+        let at = ((chars.len() as f64) * place) as usize;
+        match insert {
+            Some(piece) => {
+                let at = at.min(chars.len());
+                chars.splice(at..at, piece.chars());
+            }
+            None if at < chars.len() => {
+                chars.remove(at);
+            }
+            None => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_documents_read_the_same(text in document()) {
+        if let Err(error) = agrees(&text) {
+            prop_assert!(false, "{}\n{}", error, text);
+        }
+    }
+
+    #[test]
+    fn edited_documents_read_the_same(
+        text in document(),
+        edits in prop::collection::vec(edit(), 1..4),
+    ) {
+        let edited = apply(&text, &edits);
+        if let Err(error) = agrees(&edited) {
+            prop_assert!(false, "{}\n{}", error, edited);
+        }
+    }
+}
+
+/// The generated documents are not all outside the subset, or the properties above
+/// would hold trivially.
+#[test]
+fn generated_documents_are_often_answered() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = document();
+    let (mut answered, total) = (0, 500);
+    for _ in 0..total {
+        let text = strategy.new_tree(&mut runner).unwrap().current();
+        let quick = agrees(&text).unwrap_or(false);
+        answered += usize::from(quick);
+        if !quick && parse_yaml_fully(&text).is_ok() && std::env::var_os("SHOW_MISSED").is_some() {
+            eprintln!("---- missed\n{text}");
+        }
+    }
+    eprintln!("quick YAML reader: answered {answered} of {total} generated documents");
+    assert!(answered * 5 >= total, "answered only {answered} of {total}");
+}
