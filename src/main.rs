@@ -338,6 +338,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     };
     let mut sink = report::Sink::new(args)?;
     let mut report = BatchReport::default();
+    let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
     for range in chunks {
         let offset = range.start;
@@ -347,9 +348,9 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         let mut prepared: Vec<Option<Prepared>> = chunk
             .par_iter()
             .enumerate()
-            .map_init(schemas::SchemaCheck::default, |schemas, (index, item)| {
+            .map(|(index, item)| {
                 let decision = decisions.get(&(offset + index));
-                let result = job.prepare_decided(item, schemas, decision);
+                let result = job.prepare_decided(item, &schemas, decision);
                 progress.inc(1);
                 result
             })
@@ -613,7 +614,7 @@ impl Job<'_> {
     fn prepare_decided(
         &self,
         item: &walk::Item,
-        schemas: &mut schemas::SchemaCheck,
+        schemas: &schemas::SchemaCheck,
         decision: Option<&Decision>,
     ) -> Option<Prepared> {
         match decision {
@@ -752,7 +753,7 @@ impl Job<'_> {
     fn prepare(
         &self,
         item: &walk::Item,
-        schemas: &mut schemas::SchemaCheck,
+        schemas: &schemas::SchemaCheck,
         options: &WriteOptions,
     ) -> Option<Prepared> {
         let mut prepared = Prepared {
@@ -803,7 +804,7 @@ impl Job<'_> {
         item: &walk::Item,
         loaded: &input::LoadedInput,
         from: &'static dyn Dialect,
-        schemas: &mut schemas::SchemaCheck,
+        schemas: &schemas::SchemaCheck,
         options: &WriteOptions,
         prepared: &mut Prepared,
     ) -> Result<(), String> {
@@ -929,14 +930,14 @@ impl Job<'_> {
             qualify_by_toolkit: true,
             ..self.options.clone()
         };
-        let mut schemas = schemas::SchemaCheck::default();
+        let schemas = schemas::SchemaCheck::default();
         for indexes in by_path.values().filter(|indexes| indexes.len() > 1) {
             let again: Vec<Option<Prepared>> = indexes
                 .iter()
                 .map(|&index| {
                     items
                         .get(index)
-                        .and_then(|item| self.prepare(item, &mut schemas, &options))
+                        .and_then(|item| self.prepare(item, &schemas, &options))
                 })
                 .collect();
             // Only where the toolkits tell the tools apart; otherwise the collision

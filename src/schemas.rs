@@ -1,6 +1,7 @@
 //! Validating documents against a dialect's embedded schemas, compiled once each.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 use toolshift_model::Dialect;
 
 /// Which of a dialect's schemas to validate with.
@@ -12,9 +13,11 @@ pub enum Reading {
     Applied,
 }
 
+/// Compiled validators, shared by every thread of a batch: compiling one costs far more
+/// than validating a document, so each is compiled once per run.
 #[derive(Default)]
 pub struct SchemaCheck {
-    validators: BTreeMap<(&'static str, Reading), jsonschema::Validator>,
+    validators: Mutex<BTreeMap<(&'static str, Reading), Arc<jsonschema::Validator>>>,
 }
 
 /// One violation: where in the document, and what is wrong.
@@ -26,28 +29,12 @@ pub struct Violation {
 
 impl SchemaCheck {
     pub fn violations(
-        &mut self,
+        &self,
         dialect: &dyn Dialect,
         reading: Reading,
         document: &serde_json::Value,
     ) -> Result<Vec<Violation>, String> {
-        let validator = match self.validators.entry((dialect.id(), reading)) {
-            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
-            std::collections::btree_map::Entry::Vacant(entry) => {
-                let schema = match reading {
-                    Reading::Official => dialect.official_schema(),
-                    Reading::Applied => dialect.output_schema(),
-                }
-                .map_err(|e| e.to_string())?;
-                let validator = jsonschema::options()
-                    .should_validate_formats(true)
-                    .build(&schema)
-                    .map_err(|e| {
-                        format!("the embedded {} schema does not compile: {e}", dialect.id())
-                    })?;
-                entry.insert(validator)
-            }
-        };
+        let validator = self.validator(dialect, reading)?;
         // A list document (an MCP `tools/list` result, an OpenAI `tools` array) is
         // valid when each of its tools is.
         let tools = toolshift_model::dialect::tool_documents(dialect, document);
@@ -67,5 +54,32 @@ impl SchemaCheck {
                 })
             })
             .collect())
+    }
+
+    fn validator(
+        &self,
+        dialect: &dyn Dialect,
+        reading: Reading,
+    ) -> Result<Arc<jsonschema::Validator>, String> {
+        // A poisoned lock only means another thread panicked; the map is still whole.
+        let mut validators = self
+            .validators
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(validator) = validators.get(&(dialect.id(), reading)) {
+            return Ok(Arc::clone(validator));
+        }
+        let schema = match reading {
+            Reading::Official => dialect.official_schema(),
+            Reading::Applied => dialect.output_schema(),
+        }
+        .map_err(|e| e.to_string())?;
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .map_err(|e| format!("the embedded {} schema does not compile: {e}", dialect.id()))?;
+        let validator = Arc::new(validator);
+        validators.insert((dialect.id(), reading), Arc::clone(&validator));
+        Ok(validator)
     }
 }

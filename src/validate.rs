@@ -14,7 +14,7 @@ pub fn validate(
     dialect: Option<&'static dyn Dialect>,
     official_only: bool,
 ) -> ExitCode {
-    let mut check = SchemaCheck::default();
+    let check = SchemaCheck::default();
     let (mut valid, mut invalid, mut unreadable, mut warnings) = (0usize, 0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -180,7 +180,7 @@ impl Locator<'_> {
 fn nearest_existing(document: &Value, pointer: &str) -> String {
     let mut candidate = pointer;
     loop {
-        if document.pointer(candidate).is_some() {
+        if crate::pointer::lookup(document, candidate).is_some() {
             return candidate.to_owned();
         }
         match candidate.rfind('/') {

@@ -233,6 +233,11 @@ pub fn objects_at<'a>(
 pub fn deserialize_document<T: serde::de::DeserializeOwned>(
     document: &Value,
 ) -> Result<T, DialectError> {
+    // Tracking the path costs an allocation per key, so it is done only to name the
+    // place of an error, by reading the document a second time.
+    if let Ok(value) = T::deserialize(document) {
+        return Ok(value);
+    }
     serde_path_to_error::deserialize(document).map_err(|error| {
         let pointer = crate::pointer::from_serde_path(error.path());
         DialectError::invalid(pointer, error.into_inner().to_string())

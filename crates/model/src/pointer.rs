@@ -25,6 +25,37 @@ fn push_escaped(pointer: &mut String, token: &str) {
     }
 }
 
+/// The value `pointer` names in `document`, like `Value::pointer`, without allocating
+/// for tokens that need no unescaping: report entries look up several per file.
+pub fn lookup<'a>(document: &'a serde_json::Value, pointer: &str) -> Option<&'a serde_json::Value> {
+    use serde_json::Value;
+    if pointer.is_empty() {
+        return Some(document);
+    }
+    let mut current = document;
+    for raw in pointer.strip_prefix('/')?.split('/') {
+        let unescaped;
+        let token = if raw.contains('~') {
+            unescaped = raw.replace("~1", "/").replace("~0", "~");
+            unescaped.as_str()
+        } else {
+            raw
+        };
+        current = match current {
+            Value::Object(map) => map.get(token)?,
+            Value::Array(items) => {
+                // RFC 6901 indexes: digits only, no leading zero.
+                let valid = !token.is_empty()
+                    && token.bytes().all(|b| b.is_ascii_digit())
+                    && (token == "0" || !token.starts_with('0'));
+                items.get(token.parse::<usize>().ok().filter(|_| valid)?)?
+            }
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
 /// Converts a serde path (as tracked by `serde_path_to_error`) into a pointer.
 pub fn from_serde_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
@@ -45,6 +76,17 @@ pub fn from_serde_path(path: &serde_path_to_error::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookup_agrees_with_serde_json() {
+        let doc = serde_json::json!({"a/b": {"c~d": [1, {"": 2}]}, "x": [0, 1], "": 3});
+        for pointer in [
+            "", "/", "/a~1b", "/a~1b/c~0d/1", "/a~1b/c~0d/1/", "/x/01", "/x/1", "/x/-", "/x/+1",
+            "/a~1b/c~0d/9", "nope", "/x/1/y", "/a~1b/c~0d/1/x",
+        ] {
+            assert_eq!(lookup(&doc, pointer), doc.pointer(pointer), "{pointer:?}");
+        }
+    }
 
     #[test]
     fn escapes_tilde_before_slash() {
