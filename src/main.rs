@@ -22,7 +22,7 @@ use output::{Claims, Destination, Planned};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions};
@@ -608,6 +608,26 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
     })
 }
 
+/// The paths given for more than one index, each with its indexes, in a fixed order.
+/// Every output path is built the same way (the output folder joined with relative
+/// components), so equal paths are equal bytes: sorting the bytes finds them with no
+/// copy and no component-by-component comparison, which cost more than the check itself.
+fn shared_paths<'a>(paths: impl Iterator<Item = (&'a Path, usize)>) -> Vec<(&'a Path, Vec<usize>)> {
+    let mut sorted: Vec<(&[u8], &Path, usize)> = paths
+        .map(|(path, index)| (path.as_os_str().as_encoded_bytes(), path, index))
+        .collect();
+    sorted.sort_unstable_by(|a, b| (a.0, a.2).cmp(&(b.0, b.2)));
+    let mut shared: Vec<(&Path, Vec<usize>)> = Vec::new();
+    for run in sorted.chunk_by(|a, b| a.0 == b.0) {
+        let mut indexes: Vec<usize> = run.iter().map(|(_, _, index)| *index).collect();
+        indexes.dedup();
+        if let (Some((_, path, _)), true) = (run.first(), indexes.len() > 1) {
+            shared.push((path, indexes));
+        }
+    }
+    shared
+}
+
 impl Job<'_> {
     /// Reads, converts, checks and renders one item; `None` for a walked file that
     /// turns out to be no manifest, which is skipped rather than failed.
@@ -920,18 +940,20 @@ impl Job<'_> {
     /// Two tools of one name from different toolkits would write the same file: each is
     /// converted again with its toolkit in its name, and says so.
     fn qualify_colliding_names(&self, items: &[walk::Item], prepared: &mut [Option<Prepared>]) {
-        let mut by_path: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
-        for (index, item) in prepared.iter().enumerate() {
-            if let Some(first) = item.as_ref().and_then(|p| p.files.first()) {
-                by_path.entry(first.path.clone()).or_default().push(index);
-            }
-        }
+        let firsts = prepared.iter().enumerate().filter_map(|(index, item)| {
+            let first = item.as_ref().and_then(|p| p.files.first())?;
+            Some((first.path.as_path(), index))
+        });
+        let shared: Vec<Vec<usize>> = shared_paths(firsts)
+            .into_iter()
+            .map(|(_, indexes)| indexes)
+            .collect();
         let options = WriteOptions {
             qualify_by_toolkit: true,
             ..self.options.clone()
         };
         let schemas = schemas::SchemaCheck::default();
-        for indexes in by_path.values().filter(|indexes| indexes.len() > 1) {
+        for indexes in &shared {
             let again: Vec<Option<Prepared>> = indexes
                 .iter()
                 .map(|&index| {
@@ -960,13 +982,16 @@ impl Job<'_> {
     /// Outputs two items would both write are found before anything is written; both
     /// fail, naming each other.
     fn refuse_collisions(&self, prepared: &mut [Option<Prepared>]) {
-        let mut writers: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
-        for (index, item) in prepared.iter().enumerate() {
-            for file in item.iter().flat_map(|item| &item.files) {
-                writers.entry(file.path.clone()).or_default().push(index);
-            }
-        }
-        for (path, indexes) in writers.iter().filter(|(_, indexes)| indexes.len() > 1) {
+        let files = prepared.iter().enumerate().flat_map(|(index, item)| {
+            item.iter()
+                .flat_map(|item| &item.files)
+                .map(move |file| (file.path.as_path(), index))
+        });
+        let collisions: Vec<(PathBuf, Vec<usize>)> = shared_paths(files)
+            .into_iter()
+            .map(|(path, indexes)| (path.to_path_buf(), indexes))
+            .collect();
+        for (path, indexes) in &collisions {
             let inputs: Vec<String> = indexes
                 .iter()
                 .filter_map(|&i| prepared.get(i).and_then(Option::as_ref))

@@ -81,8 +81,19 @@ mod tests {
     fn lookup_agrees_with_serde_json() {
         let doc = serde_json::json!({"a/b": {"c~d": [1, {"": 2}]}, "x": [0, 1], "": 3});
         for pointer in [
-            "", "/", "/a~1b", "/a~1b/c~0d/1", "/a~1b/c~0d/1/", "/x/01", "/x/1", "/x/-", "/x/+1",
-            "/a~1b/c~0d/9", "nope", "/x/1/y", "/a~1b/c~0d/1/x",
+            "",
+            "/",
+            "/a~1b",
+            "/a~1b/c~0d/1",
+            "/a~1b/c~0d/1/",
+            "/x/01",
+            "/x/1",
+            "/x/-",
+            "/x/+1",
+            "/a~1b/c~0d/9",
+            "nope",
+            "/x/1/y",
+            "/a~1b/c~0d/1/x",
         ] {
             assert_eq!(lookup(&doc, pointer), doc.pointer(pointer), "{pointer:?}");
         }
