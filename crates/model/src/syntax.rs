@@ -172,7 +172,7 @@ pub fn parse_yaml_fully(text: &str) -> Result<Value, SyntaxError> {
     if text.contains('!') {
         refuse_tags(text)?;
     }
-    yaml_to_json(yaml, "")
+    yaml_to_json(yaml, At::Root)
 }
 
 /// yaml_serde keeps only local `!tag`s and silently drops global ones such as
@@ -208,18 +208,18 @@ fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
     Ok(())
 }
 
-fn yaml_to_json(yaml: serde_yaml::Value, pointer: &str) -> Result<Value, SyntaxError> {
+fn yaml_to_json(yaml: serde_yaml::Value, at: At<'_>) -> Result<Value, SyntaxError> {
     use serde_yaml::Value as Y;
     Ok(match yaml {
         Y::Null => Value::Null,
         Y::Bool(b) => Value::Bool(b),
-        Y::Number(n) => yaml_number(&n, pointer)?,
+        Y::Number(n) => yaml_number(&n, at)?,
         Y::String(s) => Value::String(s),
         Y::Sequence(items) => Value::Array(
             items
                 .into_iter()
                 .enumerate()
-                .map(|(i, item)| yaml_to_json(item, &format!("{pointer}/{i}")))
+                .map(|(i, item)| yaml_to_json(item, At::Index(&at, i)))
                 .collect::<Result<_, _>>()?,
         ),
         Y::Mapping(mapping) => {
@@ -231,12 +231,11 @@ fn yaml_to_json(yaml: serde_yaml::Value, pointer: &str) -> Result<Value, SyntaxE
                     Y::Bool(b) => b.to_string(),
                     _ => {
                         return Err(SyntaxError::ComplexKey {
-                            pointer: pointer.to_owned(),
+                            pointer: at.pointer(),
                         })
                     }
                 };
-                let child = crate::pointer::child(pointer, &key);
-                let item = yaml_to_json(item, &child)?;
+                let item = yaml_to_json(item, At::Key(&at, &key))?;
                 object.insert(key, item);
             }
             Value::Object(object)
@@ -245,14 +244,14 @@ fn yaml_to_json(yaml: serde_yaml::Value, pointer: &str) -> Result<Value, SyntaxE
         Y::Tagged(tagged) => {
             return Err(SyntaxError::Yaml(format!(
                 "{}: YAML tag `{}` is refused",
-                crate::dialect::display_pointer(pointer.to_owned()),
+                crate::dialect::display_pointer(at.pointer()),
                 tagged.tag
             )))
         }
     })
 }
 
-fn yaml_number(number: &serde_yaml::Number, pointer: &str) -> Result<Value, SyntaxError> {
+fn yaml_number(number: &serde_yaml::Number, at: At<'_>) -> Result<Value, SyntaxError> {
     if let Some(i) = number.as_i64() {
         return Ok(Value::from(i));
     }
@@ -264,25 +263,60 @@ fn yaml_number(number: &serde_yaml::Number, pointer: &str) -> Result<Value, Synt
         .and_then(Number::from_f64)
         .map(Value::Number)
         .ok_or_else(|| SyntaxError::NonFiniteNumber {
-            pointer: pointer.to_owned(),
+            pointer: at.pointer(),
             number: number.to_string(),
         })
 }
 
-/// Builds a `serde_json::Value` while refusing duplicate keys, naming their pointer.
-struct ValueSeed {
-    pointer: String,
+/// Where a value sits, as a chain of its parents' keys and indexes; spelled out as a
+/// pointer only for an error, so reading a document builds no pointer at all.
+#[derive(Clone, Copy)]
+enum At<'a> {
+    Root,
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
 }
 
-impl ValueSeed {
-    fn root() -> Self {
-        Self {
-            pointer: String::new(),
+impl At<'_> {
+    fn pointer(&self) -> String {
+        let mut tokens = Vec::new();
+        let mut at = self;
+        loop {
+            match at {
+                At::Root => break,
+                At::Key(parent, key) => {
+                    tokens.push(crate::pointer::escape(key));
+                    at = parent;
+                }
+                At::Index(parent, index) => {
+                    tokens.push(index.to_string());
+                    at = parent;
+                }
+            }
         }
+        tokens
+            .iter()
+            .rev()
+            .fold(String::new(), |mut pointer, token| {
+                pointer.push('/');
+                pointer.push_str(token);
+                pointer
+            })
     }
 }
 
-impl<'de> DeserializeSeed<'de> for ValueSeed {
+/// Builds a `serde_json::Value` while refusing duplicate keys, naming their pointer.
+struct ValueSeed<'a> {
+    at: At<'a>,
+}
+
+impl ValueSeed<'_> {
+    fn root() -> Self {
+        Self { at: At::Root }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
     type Value = Value;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
@@ -290,7 +324,7 @@ impl<'de> DeserializeSeed<'de> for ValueSeed {
     }
 }
 
-impl<'de> Visitor<'de> for ValueSeed {
+impl<'de> Visitor<'de> for ValueSeed<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -313,7 +347,7 @@ impl<'de> Visitor<'de> for ValueSeed {
         Number::from_f64(v).map(Value::Number).ok_or_else(|| {
             E::custom(format!(
                 "{}: number {v} cannot be represented in JSON",
-                self.pointer
+                self.at.pointer()
             ))
         })
     }
@@ -341,7 +375,7 @@ impl<'de> Visitor<'de> for ValueSeed {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
         while let Some(item) = seq.next_element_seed(ValueSeed {
-            pointer: format!("{}/{}", self.pointer, items.len()),
+            at: At::Index(&self.at, items.len()),
         })? {
             items.push(item);
         }
@@ -351,13 +385,14 @@ impl<'de> Visitor<'de> for ValueSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let child = crate::pointer::child(&self.pointer, &key);
+            let at = At::Key(&self.at, &key);
             if object.contains_key(&key) {
                 return Err(de::Error::custom(format!(
-                    "duplicate key `{key}` at {child}; JSON readers disagree on which one wins, so toolshift refuses it"
+                    "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
+                    at.pointer()
                 )));
             }
-            let value = map.next_value_seed(ValueSeed { pointer: child })?;
+            let value = map.next_value_seed(ValueSeed { at })?;
             object.insert(key, value);
         }
         Ok(Value::Object(object))
