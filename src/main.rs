@@ -228,6 +228,8 @@ struct Prepared {
     stdout: Vec<u8>,
     /// With `--bundle`: each tool's manifest, and the range of its report entries.
     bundled: Vec<(serde_json::Value, std::ops::Range<usize>)>,
+    /// The folder other items' outputs may share; folders below it are this item's own.
+    base: PathBuf,
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
@@ -791,6 +793,7 @@ impl Job<'_> {
             files: Vec::new(),
             stdout: Vec::new(),
             bundled: Vec::new(),
+            base: PathBuf::new(),
         };
         let loaded = match input::load(&item.path) {
             Ok(loaded) => loaded,
@@ -917,7 +920,8 @@ impl Job<'_> {
                 }
                 Destination::File(path) => path.clone(),
                 Destination::Folder(folder) => {
-                    output::inside(&folder.join(&item.relative_dir), &relative)?
+                    prepared.base = folder.join(&item.relative_dir);
+                    output::inside(&prepared.base, &relative)?
                 }
             };
             self.claims.check(&path)?;
@@ -1065,6 +1069,7 @@ impl Job<'_> {
                             bytes,
                             create_only: false,
                         }],
+                        path.parent().unwrap_or(path),
                         self.args.force,
                         sync,
                         &self.new_folders,
@@ -1113,7 +1118,7 @@ impl Job<'_> {
             .flatten()
             .filter(|p| p.report.status == Status::Converted)
             .for_each(|item| {
-                match output::write_all(&item.files, force, sync, &self.new_folders) {
+                match output::write_all(&item.files, &item.base, force, sync, &self.new_folders) {
                     Ok(()) => {
                         item.report.outputs = item
                             .files

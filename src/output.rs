@@ -197,7 +197,9 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
 
 /// Folders this run made. A file in one of them cannot have existed before the run, and
 /// no two items claim one output path, so writing there needs no existence probe: on a
-/// batch into a new folder that is one system call less per output file.
+/// batch into a new folder that is one system call less per output file. Only folders
+/// several items may share are remembered (the output folder and those mirroring input
+/// folders, not one per skill), so what is held does not grow with the batch.
 #[derive(Debug, Default)]
 pub struct NewFolders(std::sync::Mutex<HashSet<PathBuf>>);
 
@@ -220,7 +222,13 @@ impl NewFolders {
 
     /// Makes the folder and any missing parent. Answers whether this run made it (now
     /// or before); each folder it made now is pushed onto `made_now`, parents first.
-    fn ensure(&self, folder: &Path, made_now: &mut Vec<PathBuf>) -> Result<bool, String> {
+    /// Folders at or above `shared` are remembered for other items.
+    fn ensure(
+        &self,
+        folder: &Path,
+        shared: &Path,
+        made_now: &mut Vec<PathBuf>,
+    ) -> Result<bool, String> {
         if folder.as_os_str().is_empty() || self.holds(folder) {
             return Ok(!folder.as_os_str().is_empty());
         }
@@ -232,7 +240,7 @@ impl NewFolders {
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if let Some(parent) = folder.parent() {
-                    self.ensure(parent, made_now)?;
+                    self.ensure(parent, shared, made_now)?;
                 }
                 match std::fs::create_dir(folder) {
                     Ok(()) => {}
@@ -245,7 +253,9 @@ impl NewFolders {
             }
             Err(e) => return Err(cannot(e)),
         }
-        self.record(folder);
+        if shared.starts_with(folder) {
+            self.record(folder);
+        }
         made_now.push(folder.to_path_buf());
         Ok(true)
     }
@@ -256,6 +266,7 @@ impl NewFolders {
 /// is replaced only with `force`, and generated code never is.
 pub fn write_all(
     files: &[Planned],
+    shared: &Path,
     force: bool,
     sync: Sync,
     new_folders: &NewFolders,
@@ -266,7 +277,7 @@ pub fn write_all(
     for file in files {
         let parent = folder_of(&file.path);
         if !fresh.iter().any(|(seen, _)| *seen == parent) {
-            let made = new_folders.ensure(parent, &mut made_now);
+            let made = new_folders.ensure(parent, shared, &mut made_now);
             let made = made.inspect_err(|_| undo_folders(&made_now, new_folders))?;
             fresh.push((parent, made));
         }
@@ -414,13 +425,20 @@ mod tests {
         let root = scratch("new-folders");
         let folders = NewFolders::default();
         let mut made = Vec::new();
-        assert!(!folders.ensure(&root, &mut made).unwrap());
-        assert!(folders.ensure(&root.join("a/b"), &mut made).unwrap());
+        let shared = root.join("a");
+        assert!(!folders.ensure(&root, &shared, &mut made).unwrap());
+        assert!(folders
+            .ensure(&root.join("a/b"), &shared, &mut made)
+            .unwrap());
         assert_eq!(made, vec![root.join("a"), root.join("a/b")]);
         // Made earlier in the run, so still new to it, and made by no one this time.
         let mut again = Vec::new();
-        assert!(folders.ensure(&root.join("a"), &mut again).unwrap());
+        assert!(folders
+            .ensure(&root.join("a"), &shared, &mut again)
+            .unwrap());
         assert!(again.is_empty());
+        // An item's own folder is not remembered: no other item writes there.
+        assert!(!folders.holds(&root.join("a/b")));
         let _ = std::fs::remove_dir_all(&root);
     }
 
@@ -434,7 +452,7 @@ mod tests {
             planned(root.join("new/deep/a.json"), "a"),
             planned(root.join("old/kept.json"), "after"),
         ];
-        let error = write_all(&files, false, Sync::Never, &folders).unwrap_err();
+        let error = write_all(&files, &root, false, Sync::Never, &folders).unwrap_err();
         assert!(error.contains("kept.json already exists"), "{error}");
         assert!(
             !root.join("new").exists(),
@@ -445,13 +463,14 @@ mod tests {
             "before"
         );
         // With --force the same item is written, and a later item in the new folder too.
-        write_all(&files, true, Sync::Never, &folders).unwrap();
+        write_all(&files, &root, true, Sync::Never, &folders).unwrap();
         assert_eq!(
             std::fs::read_to_string(root.join("old/kept.json")).unwrap(),
             "after"
         );
         write_all(
             &[planned(root.join("new/deep/b.json"), "b")],
+            &root.join("new/deep"),
             false,
             Sync::Never,
             &folders,
