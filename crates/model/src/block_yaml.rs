@@ -14,7 +14,12 @@ use serde_json::{Map, Number, Value};
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
-    if !text.chars().all(plain_character) {
+    let plain_text = if text.is_ascii() {
+        text.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
+    } else {
+        text.chars().all(plain_character)
+    };
+    if !plain_text {
         return None;
     }
     let body = text.strip_suffix('\n');
@@ -366,7 +371,9 @@ fn no_content(text: &str) -> bool {
 /// A `key:` entry with a plain key of letters, digits, `_`, `-` and `.`, that no YAML
 /// reader takes for anything but a string: its key and what follows the colon.
 fn entry(text: &str) -> Option<(&str, &str)> {
-    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))?;
+    let end = text
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))?;
     let key = text.get(..end)?;
     let rest = text.get(end..)?.strip_prefix(':')?;
     let starts_well = key
@@ -440,15 +447,23 @@ fn plain_part(text: &str) -> Option<(&str, bool)> {
     if ",[]{}#&*!|>'\"%@`?:".contains(first) || is_item(text) {
         return None;
     }
-    let (value, commented) = match text.find(" #") {
-        Some(comment) => (text.get(..comment)?, true),
-        None => (text, false),
-    };
-    let value = value.trim_end_matches(' ');
-    if value.contains(": ") || value.ends_with(':') {
-        return None;
+    // One pass: a ` #` starts a comment; a `:` before a space or the end would make the
+    // line a mapping entry, which a plain scalar cannot hold.
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    let mut commented = false;
+    for (index, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b'#' if index > 0 && bytes.get(index - 1) == Some(&b' ') => {
+                end = index - 1;
+                commented = true;
+                break;
+            }
+            b':' if matches!(bytes.get(index + 1), None | Some(b' ')) => return None,
+            _ => {}
+        }
     }
-    Some((value, commented))
+    Some((text.get(..end)?.trim_end_matches(' '), commented))
 }
 
 /// A plain scalar's value by the core schema's rules, as yaml_serde applies them.
