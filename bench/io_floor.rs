@@ -7,7 +7,12 @@
 //!
 //!   cargo bench --bench io_floor -- INPUT_FOLDER OUTPUT_FOLDER
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -45,14 +50,20 @@ fn main() {
                 let mut text = Vec::new();
                 for file in part {
                     text.clear();
-                    std::fs::File::open(file).unwrap().read_to_end(&mut text).unwrap();
+                    std::fs::File::open(file)
+                        .unwrap()
+                        .read_to_end(&mut text)
+                        .unwrap();
                     let folder = output.join(file.strip_prefix(input).unwrap().with_extension(""));
                     if std::fs::create_dir(&folder).is_err() {
                         std::fs::create_dir_all(&folder).unwrap();
                     }
                     for name in ["plugin.json", "handler.js"] {
                         let temporary = folder.join(format!(".{name}.tmp"));
-                        std::fs::File::create(&temporary).unwrap().write_all(&text).unwrap();
+                        std::fs::File::create(&temporary)
+                            .unwrap()
+                            .write_all(&text)
+                            .unwrap();
                         std::fs::rename(&temporary, folder.join(name)).unwrap();
                     }
                 }

@@ -12,21 +12,13 @@
     clippy::indexing_slicing
 )]
 
+mod support;
+
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use support::yaml_files;
 use toolshift_model::block_yaml;
 use toolshift_model::syntax::parse_yaml_fully;
-
-fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            yaml_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
-}
 
 /// `Err` when the quick reader answers and differs from yaml_serde; whether it answered.
 fn agrees(text: &str) -> Result<bool, String> {
@@ -306,6 +298,22 @@ fn scalar_text(text: &str, style: Style, indent: usize, out: &mut String) {
     }
 }
 
+/// Writes a scalar or an empty collection after a key's colon or an item's dash;
+/// whether it did (a nested node goes on the lines below instead).
+fn on_the_line(node: &Node, indent: usize, out: &mut String) -> bool {
+    match node {
+        Node::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
+        Node::List(items) if items.is_empty() => out.push_str(" []\n"),
+        Node::Scalar(text, style) => {
+            out.push(' ');
+            scalar_text(text, *style, indent, out);
+            out.push('\n');
+        }
+        _ => return false,
+    }
+    true
+}
+
 fn render(node: &Node, indent: usize, layout: Layout, out: &mut String) {
     let pad = " ".repeat(indent);
     match node {
@@ -322,15 +330,11 @@ fn render(node: &Node, indent: usize, layout: Layout, out: &mut String) {
                     out.push_str(&format!("{pad}# about {key}\n"));
                 }
                 out.push_str(&format!("{pad}{key}:"));
+                if on_the_line(value, indent, out) {
+                    continue;
+                }
                 match value {
-                    Node::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
-                    Node::List(items) if items.is_empty() => out.push_str(" []\n"),
-                    Node::Scalar(text, style) => {
-                        out.push(' ');
-                        scalar_text(text, *style, indent, out);
-                        out.push('\n');
-                    }
-                    Node::List(items) if !items.is_empty() && layout.flush_sequences => {
+                    Node::List(_) if layout.flush_sequences => {
                         out.push('\n');
                         render(value, indent, layout, out);
                     }
@@ -344,22 +348,14 @@ fn render(node: &Node, indent: usize, layout: Layout, out: &mut String) {
         Node::List(items) => {
             for item in items {
                 out.push_str(&format!("{pad}-"));
-                match item {
-                    Node::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
-                    Node::List(items) if items.is_empty() => out.push_str(" []\n"),
-                    Node::Scalar(text, style) => {
-                        out.push(' ');
-                        scalar_text(text, *style, indent, out);
-                        out.push('\n');
-                    }
-                    // Compact: the first line of the nested node shares the dash's line.
-                    _ => {
-                        let mut nested = String::new();
-                        render(item, indent + 2, layout, &mut nested);
-                        out.push(' ');
-                        out.push_str(nested.trim_start_matches(' '));
-                    }
+                if on_the_line(item, indent, out) {
+                    continue;
                 }
+                // Compact: the first line of the nested node shares the dash's line.
+                let mut nested = String::new();
+                render(item, indent + 2, layout, &mut nested);
+                out.push(' ');
+                out.push_str(nested.trim_start_matches(' '));
             }
         }
     }

@@ -10,20 +10,12 @@
     clippy::indexing_slicing
 )]
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::Path;
+use support::yaml_files;
 use toolshift_model::position::{block_yaml_position, positions};
 use toolshift_model::syntax::Syntax;
-
-fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            yaml_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
-}
 
 #[test]
 fn the_quick_yaml_locator_agrees_with_the_parser() {

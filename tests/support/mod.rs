@@ -357,3 +357,15 @@ pub fn check_position(input: &Path, entry: &serde_json::Value) -> Result<(), Str
     }
     Ok(())
 }
+
+/// Every `.yaml` and `.yml` file below `folder`, appended to `out`.
+pub fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            yaml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+}

@@ -15,7 +15,8 @@ use serde_json::{Map, Number, Value};
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
     let plain_text = if text.is_ascii() {
-        text.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
+        text.bytes()
+            .all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
     } else {
         text.chars().all(plain_character)
     };
