@@ -30,30 +30,44 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
         return parsed(display, None, text);
     }
     // Opened first, the handle says whether it is a folder: no separate probe per file.
-    let (mut manifest, mut file) = (input.to_path_buf(), open(input)?);
-    let mut metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
-    if metadata.is_dir() {
-        (manifest, file) = FOLDER_MANIFESTS
-            .iter()
-            .map(|name| input.join(name))
-            .filter(|candidate| candidate.is_file())
-            .find_map(|candidate| open(&candidate).ok().map(|file| (candidate, file)))
-            .ok_or_else(|| {
-                format!(
-                    "folder holds no manifest (looked for {})",
-                    FOLDER_MANIFESTS.join(", ")
-                )
-            })?;
-        metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
-    }
+    // (Some systems refuse to open a folder at all; then it is asked.)
+    let (manifest, file, metadata) = match std::fs::File::open(input) {
+        Ok(file) => {
+            let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+            if metadata.is_dir() {
+                folder_manifest(input)?
+            } else {
+                (input.to_path_buf(), file, metadata)
+            }
+        }
+        Err(_) if input.is_dir() => folder_manifest(input)?,
+        Err(error) => return Err(format!("cannot read: {error}")),
+    };
     // Sized from the file's length, the text is read in one call, not in doubling steps.
     let text = read_limited(file, metadata.len())?;
     let dir = manifest.parent().map(Path::to_path_buf);
     parsed(display, dir, text)
 }
 
-fn open(path: &Path) -> Result<std::fs::File, String> {
-    std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))
+/// The manifest of a skill folder, opened, with its metadata.
+fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Metadata), String> {
+    let (manifest, file) = FOLDER_MANIFESTS
+        .iter()
+        .map(|name| folder.join(name))
+        .filter(|candidate| candidate.is_file())
+        .find_map(|candidate| {
+            std::fs::File::open(&candidate)
+                .ok()
+                .map(|file| (candidate, file))
+        })
+        .ok_or_else(|| {
+            format!(
+                "folder holds no manifest (looked for {})",
+                FOLDER_MANIFESTS.join(", ")
+            )
+        })?;
+    let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    Ok((manifest, file, metadata))
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without
