@@ -463,21 +463,7 @@ fn golden_documents(golden: &Path, scratch: &Path) -> Vec<Document> {
 }
 
 fn corpus_documents(corpus: &Path) -> Vec<Document> {
-    let mut paths = Vec::new();
-    for folder in ["arcade", "arcade-sdk", "taskweaver", "anythingllm"] {
-        let mut entries = support::corpus_entries(&corpus.join(folder));
-        entries.sort();
-        paths.extend(entries.into_iter().filter(|p| {
-            let name = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            p.join("plugin.json").is_file()
-                || name.ends_with(".yaml")
-                || (name.ends_with(".json") && !name.contains("schema"))
-        }));
-    }
+    let paths = support::corpus_manifests(corpus);
     let documents: Vec<Document> = paths
         .iter()
         .filter_map(|path| {

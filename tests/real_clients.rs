@@ -39,7 +39,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use support::{all_dialects, corpus_entries, read_manifest, run_toolshift, Scratch};
+use support::{all_dialects, read_manifest, run_toolshift, Scratch};
 
 /// The dialects whose loader (or SDK types) has a checker.
 const CLIENTS: [&str; 5] = ["arcade", "taskweaver", "anythingllm", "mcp", "openai"];
@@ -795,31 +795,18 @@ fn golden_documents(golden: &Path) -> Vec<Document> {
 
 fn corpus_documents(corpus: &Path) -> Vec<Document> {
     let mut documents = Vec::new();
-    for folder in ["arcade", "arcade-sdk", "taskweaver", "anythingllm"] {
-        for path in corpus_entries(&corpus.join(folder)) {
-            let name = path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            let manifest = path.join("plugin.json").is_file()
-                || name.ends_with(".yaml")
-                || (name.ends_with(".json") && !name.contains("schema"));
-            if !manifest {
-                continue;
-            }
-            if let Some(dialect) = dialect_of(&path) {
-                let relative = path
-                    .strip_prefix(corpus)
-                    .unwrap_or(&path)
-                    .display()
-                    .to_string();
-                documents.push(Document {
-                    name: format!("corpus/{relative}"),
-                    path: path.canonicalize().unwrap_or(path),
-                    dialect,
-                });
-            }
+    for path in support::corpus_manifests(corpus) {
+        if let Some(dialect) = dialect_of(&path) {
+            let relative = path
+                .strip_prefix(corpus)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            documents.push(Document {
+                name: format!("corpus/{relative}"),
+                path: path.canonicalize().unwrap_or(path),
+                dialect,
+            });
         }
     }
     assert!(

@@ -33,22 +33,7 @@ fn documents() -> Vec<PathBuf> {
         .map(PathBuf::from)
         .and_then(|path| path.canonicalize().ok())
     {
-        for folder in ["arcade", "arcade-sdk", "taskweaver", "anythingllm"] {
-            documents.extend(
-                support::corpus_entries(&corpus.join(folder))
-                    .into_iter()
-                    .filter(|p| {
-                        let name = p
-                            .file_name()
-                            .unwrap_or_default()
-                            .to_string_lossy()
-                            .into_owned();
-                        p.join("plugin.json").is_file()
-                            || name.ends_with(".yaml")
-                            || (name.ends_with(".json") && !name.contains("schema"))
-                    }),
-            );
-        }
+        documents.extend(support::corpus_manifests(&corpus));
     }
     documents
 }

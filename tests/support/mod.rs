@@ -292,6 +292,29 @@ pub fn check_code(name: &str, bytes: &[u8]) -> Result<(), String> {
 
 /// The entries of a corpus folder, sorted: its files and skill folders, and the files of
 /// its other folders one level down (`arcade-sdk/<Toolkit>/<Tool>.json`).
+/// The corpus's manifests of the dialects we read, folder by folder, each folder sorted:
+/// skill folders, YAML files, and JSON files that are not schemas.
+pub fn corpus_manifests(corpus: &Path) -> Vec<PathBuf> {
+    let mut manifests = Vec::new();
+    for folder in ["arcade", "arcade-sdk", "taskweaver", "anythingllm"] {
+        manifests.extend(
+            corpus_entries(&corpus.join(folder))
+                .into_iter()
+                .filter(|p| {
+                    let name = p
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned();
+                    p.join("plugin.json").is_file()
+                        || name.ends_with(".yaml")
+                        || (name.ends_with(".json") && !name.contains("schema"))
+                }),
+        );
+    }
+    manifests
+}
+
 pub fn corpus_entries(folder: &Path) -> Vec<PathBuf> {
     let list = |dir: &Path| -> Vec<PathBuf> {
         std::fs::read_dir(dir)
