@@ -11,7 +11,7 @@
 
 mod support;
 
-use support::{read_tree, run_toolshift, Scratch};
+use support::{read_tree, run_toolshift, Run, Scratch};
 
 const V2_TOOL: &str = r#"{"name": "Add", "toolkit": {"name": "Math", "version": "1.0.0"},
   "inputs": {"parameters": [{"name": "a", "required": true, "value_schema": {"val_type": "number"}}]},
@@ -23,6 +23,11 @@ const V1_TOOL: &str = r#"{"name": "Echo", "version": "abcdef1",
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// Runs the built binary in the scratch folder, with no standard input.
+fn toolshift(scratch: &Scratch, list: &[&str]) -> Run {
+    run_toolshift(scratch.path(), &args(list), None).unwrap()
 }
 
 fn write(scratch: &Scratch, name: &str, text: &str) {
@@ -69,9 +74,9 @@ fn stdin_to_stdout_with_detection() {
 fn output_path_that_is_not_a_folder_names_the_file() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "tool.json",
             "--to",
@@ -80,10 +85,8 @@ fn output_path_that_is_not_a_folder_names_the_file() {
             "converted.json",
             "--report",
             "none",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert_eq!(run.stderr, "");
     let written: serde_json::Value = serde_json::from_str(
@@ -99,9 +102,9 @@ fn a_batch_converts_the_good_files_and_reports_the_bad_one() {
     write(&scratch, "a.json", V2_TOOL);
     write(&scratch, "broken.json", "{\"name\": ");
     write(&scratch, "b.json", V1_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "a.json",
             "broken.json",
@@ -114,10 +117,8 @@ fn a_batch_converts_the_good_files_and_reports_the_bad_one() {
             "out",
             "--report",
             "json",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2));
     let report: serde_json::Value = serde_json::from_str(&run.stderr).unwrap();
     let statuses: Vec<&str> = report["files"]
@@ -158,19 +159,17 @@ fn a_refused_conversion_leaves_an_existing_output_untouched() {
     let zero = r#"{"name": "Now", "toolkit": {"name": "Clock", "version": "1"}, "inputs": {"parameters": []}, "output": {"available_modes": ["value"]}}"#;
     write(&scratch, "now.json", zero);
     write(&scratch, "previous.json", "keep me\n");
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "now.json",
             "--to",
             "arcade-v1",
             "-o",
             "previous.json",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -199,9 +198,9 @@ fn denied_files_write_nothing_and_exit_1() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
     std::fs::create_dir(scratch.path().join("out")).unwrap();
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "tool.json",
             "--to",
@@ -210,10 +209,8 @@ fn denied_files_write_nothing_and_exit_1() {
             "out",
             "--deny",
             "name-qualified",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert!(run
         .stderr
@@ -225,31 +222,24 @@ fn denied_files_write_nothing_and_exit_1() {
 fn unknown_deny_values_and_dialects_are_usage_errors() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "tool.json",
             "--to",
             "arcade-v1",
             "--deny",
             "everything",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.contains("--deny everything: not a severity"),
         "{}",
         run.stderr
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "tool.json", "--to", "langchain"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["convert", "tool.json", "--to", "langchain"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.contains("unknown dialect `langchain`"),
@@ -263,12 +253,10 @@ fn an_input_is_never_overwritten() {
     let scratch = Scratch::new().unwrap();
     // v1 -> v1 names its output after the tool, which is this very file.
     write(&scratch, "Echo.json", V1_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "Echo.json", "--to", "arcade-v1", "-o", "."]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "Echo.json", "--to", "arcade-v1", "-o", "."],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -287,9 +275,9 @@ fn two_inputs_never_write_the_same_output() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "one.json", V2_TOOL);
     write(&scratch, "two.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "one.json",
             "two.json",
@@ -297,10 +285,8 @@ fn two_inputs_never_write_the_same_output() {
             "arcade-v1",
             "-o",
             "out",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.contains(
@@ -316,12 +302,10 @@ fn two_inputs_never_write_the_same_output() {
 fn several_inputs_need_an_output_folder() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "a.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "a.json", "a.json", "--to", "arcade-v1"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "a.json", "a.json", "--to", "arcade-v1"],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.contains(
@@ -338,12 +322,7 @@ fn detect_names_each_dialect_and_fails_on_unknown_files() {
     write(&scratch, "v1.json", V1_TOOL);
     write(&scratch, "v2.json", V2_TOOL);
     write(&scratch, "other.json", r#"{"hello": "world"}"#);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["detect", "v1.json", "v2.json", "other.json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["detect", "v1.json", "v2.json", "other.json"]);
     assert_eq!(run.status, Some(2));
     assert_eq!(run.stdout, "v1.json\tarcade-v1\nv2.json\tarcade-v2\n");
     assert!(
@@ -352,7 +331,7 @@ fn detect_names_each_dialect_and_fails_on_unknown_files() {
         "{}",
         run.stderr
     );
-    let run = run_toolshift(scratch.path(), &args(&["detect", "v1.json"]), None).unwrap();
+    let run = toolshift(&scratch, &["detect", "v1.json"]);
     assert_eq!(run.status, Some(0));
 }
 
@@ -360,9 +339,9 @@ fn detect_names_each_dialect_and_fails_on_unknown_files() {
 fn yaml_output_reads_back_to_the_same_tool() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let yaml = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let yaml = toolshift(
+        &scratch,
+        &[
             "convert",
             "tool.json",
             "--to",
@@ -371,10 +350,8 @@ fn yaml_output_reads_back_to_the_same_tool() {
             "yaml",
             "--report",
             "none",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(yaml.status, Some(0));
     let json = run_toolshift(
         scratch.path(),
@@ -396,12 +373,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         "deep.json",
         &format!("// jsonc\n{}", "[".repeat(100_000)),
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "deep.json", "--to", "arcade-v1"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["convert", "deep.json", "--to", "arcade-v1"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -466,12 +438,7 @@ fn converting_again_never_overwrites_a_handler() {
 fn folder_targets_and_scaffolds_need_an_output_folder() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "greet.yaml", TW_PLUGIN);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "greet.yaml", "--to", "anythingllm"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["convert", "greet.yaml", "--to", "anythingllm"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -479,12 +446,10 @@ fn folder_targets_and_scaffolds_need_an_output_folder() {
         "{}",
         run.stderr
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "greet.yaml", "--to", "taskweaver", "--scaffold"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "greet.yaml", "--to", "taskweaver", "--scaffold"],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -498,9 +463,9 @@ fn folder_targets_and_scaffolds_need_an_output_folder() {
 fn anythingllm_manifests_are_json_only() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "greet.yaml", TW_PLUGIN);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "greet.yaml",
             "--to",
@@ -509,10 +474,8 @@ fn anythingllm_manifests_are_json_only() {
             "skills",
             "--format",
             "yaml",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.contains("plugin.json must be JSON"),
@@ -526,16 +489,14 @@ fn anythingllm_manifests_are_json_only() {
 fn taskweaver_output_is_yaml_by_default_and_reads_back() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "tool.json", "--to", "taskweaver", "-o", "."]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "tool.json", "--to", "taskweaver", "-o", "."],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let yaml = std::fs::read_to_string(scratch.path().join("Add.yaml")).unwrap();
     assert!(yaml.starts_with("name: Add\nenabled: true\n"), "{yaml}");
-    let detect = run_toolshift(scratch.path(), &args(&["detect", "Add.yaml"]), None).unwrap();
+    let detect = toolshift(&scratch, &["detect", "Add.yaml"]);
     assert_eq!(detect.stdout, "Add.yaml\ttaskweaver\n");
 }
 
@@ -553,14 +514,12 @@ fn a_skill_folder_is_read_as_one_input() {
         "greet/handler.js",
         "module.exports.runtime = { handler: async function ({ who }) { return `hi ${who}`; } };\n",
     );
-    let detect = run_toolshift(scratch.path(), &args(&["detect", "greet"]), None).unwrap();
+    let detect = toolshift(&scratch, &["detect", "greet"]);
     assert_eq!(detect.stdout, "greet\tanythingllm\n");
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "greet", "--to", "anythingllm", "-o", "copy"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "greet", "--to", "anythingllm", "-o", "copy"],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert_eq!(
         std::fs::read_to_string(scratch.path().join("copy/greet/handler.js")).unwrap(),
@@ -577,12 +536,7 @@ fn validate_reports_violations_by_pointer_and_exits_1() {
         "bad.json",
         &V2_TOOL.replace(r#""val_type": "number"}}]"#, r#""val_type": "array"}}]"#),
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["validate", "good.json", "bad.json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["validate", "good.json", "bad.json"]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert!(run.stdout.contains("bad.json: /inputs/parameters/0/value_schema: \"inner_val_type\" is a required property"), "{}", run.stdout);
     assert!(!run.stdout.contains("good.json"), "{}", run.stdout);
@@ -605,12 +559,7 @@ fn validate_warns_about_what_the_schemas_miss_without_failing() {
         "folder-name/plugin.json",
         r#"{"active": true, "hubId": "other-name", "name": "X", "schema": "skill-1.0.0", "version": "1", "description": "d", "examples": [{"prompt": "p", "call": "not json"}], "entrypoint": {"file": "handler.js", "params": {}}, "imported": true}"#,
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["validate", "greet.yaml", "folder-name"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["validate", "greet.yaml", "folder-name"]);
     assert_eq!(run.status, Some(0), "{}\n{}", run.stdout, run.stderr);
     let expected = [
         "greet.yaml: /parameters/1/name: warning: `loud` is not a parameter of `__call__` in greet.py",
@@ -636,15 +585,10 @@ fn validate_official_judges_by_the_published_schema() {
         r#""schema": {"type": "string", "enum": ["a", "b"]}"#,
     );
     write(&scratch, "enum.json", &enum_tool);
-    let corrected = run_toolshift(scratch.path(), &args(&["validate", "enum.json"]), None).unwrap();
+    let corrected = toolshift(&scratch, &["validate", "enum.json"]);
     assert_eq!(corrected.status, Some(0), "{}", corrected.stdout);
     assert!(corrected.stdout.contains("enum.json: /input/parameters/0/schema: warning: the official arcade-v1 schema refuses this"), "{}", corrected.stdout);
-    let official = run_toolshift(
-        scratch.path(),
-        &args(&["validate", "--official", "enum.json"]),
-        None,
-    )
-    .unwrap();
+    let official = toolshift(&scratch, &["validate", "--official", "enum.json"]);
     assert_eq!(official.status, Some(1), "{}", official.stdout);
     assert!(official.stdout.contains("enum.json: /input/parameters/0/schema: Additional properties are not allowed ('enum' was unexpected)"), "{}", official.stdout);
 }
@@ -654,12 +598,7 @@ fn validate_names_a_missing_implementation_and_unreadable_files() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "greet.yaml", TW_PLUGIN);
     write(&scratch, "junk.json", "{ not json");
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["validate", "greet.yaml", "junk.json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["validate", "greet.yaml", "junk.json"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stdout
@@ -679,12 +618,7 @@ fn inputs_over_the_size_limit_are_refused_unread() {
     let scratch = Scratch::new().unwrap();
     let big = " ".repeat(16 * 1024 * 1024 + 1);
     write(&scratch, "big.json", &big);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "big.json", "--to", "arcade-v1"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["convert", "big.json", "--to", "arcade-v1"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
@@ -714,9 +648,9 @@ fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
     write(&scratch, "bad.json", "{\"name\": ");
     for format in ["text", "json"] {
         let out = format!("out-{format}");
-        let run = run_toolshift(
-            scratch.path(),
-            &args(&[
+        let run = toolshift(
+            &scratch,
+            &[
                 "convert",
                 "good.json",
                 "bad.json",
@@ -728,10 +662,8 @@ fn a_failure_reaches_stderr_even_when_the_report_goes_to_a_file() {
                 format,
                 "--report-file",
                 "report.txt",
-            ]),
-            None,
-        )
-        .unwrap();
+            ],
+        );
         assert_eq!(run.status, Some(2), "{}", run.stderr);
         assert!(
             run.stderr.starts_with("bad.json: error: "),
@@ -761,12 +693,10 @@ fn a_skill_in_a_folder_not_named_after_its_hub_id_is_reported_and_renamed() {
     std::fs::create_dir_all(scratch.path().join("old-name")).unwrap();
     write(&scratch, "old-name/plugin.json", SKILL);
     write(&scratch, "old-name/handler.js", HANDLER);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "old-name", "--to", "anythingllm", "-o", "out"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "old-name", "--to", "anythingllm", "-o", "out"],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(
         run.stderr.contains(
@@ -793,12 +723,7 @@ fn anythingllm_examples_survive_a_trip_through_taskweaver() {
         ("tw/weather.yaml", "anythingllm", "back"),
     ] {
         std::fs::create_dir_all(scratch.path().join(out)).unwrap();
-        let run = run_toolshift(
-            scratch.path(),
-            &args(&["convert", input, "--to", to, "-o", out]),
-            None,
-        )
-        .unwrap();
+        let run = toolshift(&scratch, &["convert", input, "--to", to, "-o", out]);
         assert_eq!(run.status, Some(0), "{}", run.stderr);
     }
     let back: serde_json::Value = serde_json::from_str(
@@ -969,12 +894,10 @@ fn nothing_is_written_inside_an_input_folder() {
     std::fs::create_dir_all(scratch.path().join("tools")).unwrap();
     write(&scratch, "tools/tool.json", V2_TOOL);
     for output in ["tools/out", "tools"] {
-        let run = run_toolshift(
-            scratch.path(),
-            &args(&["convert", "tools", "--to", "arcade-v1", "-o", output]),
-            None,
-        )
-        .unwrap();
+        let run = toolshift(
+            &scratch,
+            &["convert", "tools", "--to", "arcade-v1", "-o", output],
+        );
         assert_eq!(run.status, Some(2), "{}", run.stderr);
         assert!(run.stderr.contains("toolshift: "), "{}", run.stderr);
     }
@@ -999,12 +922,10 @@ fn links_in_a_folder_are_never_followed() {
         scratch.path().join("tools/loop"),
     )
     .unwrap();
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "tools", "--to", "arcade-v2", "-o", "out"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "tools", "--to", "arcade-v2", "-o", "out"],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(
         run.stderr.contains("out-link: skipped: a symbolic link to")
@@ -1080,13 +1001,13 @@ fn detect_and_validate_walk_folders() {
     write(&scratch, "tools/v2.json", V2_TOOL);
     write(&scratch, "tools/nested/v1.json", V1_TOOL);
     write(&scratch, "tools/nested/package.json", "{\"name\": \"x\"}");
-    let detect = run_toolshift(scratch.path(), &args(&["detect", "tools"]), None).unwrap();
+    let detect = toolshift(&scratch, &["detect", "tools"]);
     assert_eq!(detect.status, Some(0), "{}", detect.stderr);
     assert_eq!(
         detect.stdout,
         "tools/nested/v1.json\tarcade-v1\ntools/v2.json\tarcade-v2\n"
     );
-    let validate = run_toolshift(scratch.path(), &args(&["validate", "tools"]), None).unwrap();
+    let validate = toolshift(&scratch, &["validate", "tools"]);
     assert_eq!(validate.status, Some(0), "{}", validate.stderr);
     assert!(
         validate.stderr.contains("2 files: 2 valid"),
@@ -1106,9 +1027,9 @@ const MCP_LIST: &str = r#"{"tools": [
 fn a_list_document_is_converted_tool_by_tool_with_pointers_into_it() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tools.json", MCP_LIST);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "tools.json",
             "--to",
@@ -1119,10 +1040,8 @@ fn a_list_document_is_converted_tool_by_tool_with_pointers_into_it() {
             "out",
             "--report",
             "json",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let written = read_tree(&scratch.path().join("out")).unwrap();
     let names: Vec<&String> = written.keys().collect();
@@ -1143,12 +1062,7 @@ fn a_list_document_is_converted_tool_by_tool_with_pointers_into_it() {
         ]
     );
     // Without -o, several tools cannot go to one stream.
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "tools.json", "--to", "openai"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["convert", "tools.json", "--to", "openai"]);
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("needs -o DIR"), "{}", run.stderr);
 }
@@ -1162,9 +1076,9 @@ fn a_bad_tool_in_a_list_is_named_by_its_place() {
         r#"{"tools": [{"name": "ok", "inputSchema": {"type": "object"}},
                       {"name": "bad", "inputSchema": {"type": "object", "properties": {"x": true}}}]}"#,
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert",
             "tools.json",
             "--from",
@@ -1173,10 +1087,8 @@ fn a_bad_tool_in_a_list_is_named_by_its_place() {
             "openai",
             "-o",
             "out",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr
@@ -1193,14 +1105,12 @@ fn bundle_writes_one_list_document_in_input_order() {
     std::fs::create_dir(scratch.path().join("kit")).unwrap();
     std::fs::write(scratch.path().join("kit/b.json"), sdk_tool("Kit", "Beta")).unwrap();
     std::fs::write(scratch.path().join("kit/a.json"), sdk_tool("Kit", "Alpha")).unwrap();
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert", "kit", "--to", "mcp", "--bundle", "-o", "out/", "--report", "json",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let written = read_tree(&scratch.path().join("out")).unwrap();
     assert_eq!(written.keys().collect::<Vec<_>>(), ["tools.json"]);
@@ -1218,24 +1128,20 @@ fn bundle_writes_one_list_document_in_input_order() {
     assert!(target.starts_with("/tools/1"), "{target}");
 
     // An existing bundle is replaced only with --force.
-    let again = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "kit", "--to", "mcp", "--bundle", "-o", "out/"]),
-        None,
-    )
-    .unwrap();
+    let again = toolshift(
+        &scratch,
+        &["convert", "kit", "--to", "mcp", "--bundle", "-o", "out/"],
+    );
     assert_eq!(again.status, Some(2), "{}", again.stderr);
     assert!(again.stderr.contains("--force"), "{}", again.stderr);
 
     // A bundle to standard output, for OpenAI: the array to pass as `tools`.
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert", "kit", "--to", "openai", "--bundle", "--strict", "--report", "none",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let tools: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(tools.as_array().map(Vec::len), Some(2));
@@ -1246,12 +1152,10 @@ fn bundle_writes_one_list_document_in_input_order() {
 fn bundle_needs_a_dialect_with_list_documents() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["convert", "tool.json", "--to", "arcade", "--bundle"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["convert", "tool.json", "--to", "arcade", "--bundle"],
+    );
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr.contains("--bundle writes one list document"),
@@ -1265,14 +1169,12 @@ fn two_tools_of_one_name_in_a_bundle_are_refused() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "a.json", MCP_LIST);
     write(&scratch, "b.json", MCP_LIST);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let run = toolshift(
+        &scratch,
+        &[
             "convert", "a.json", "b.json", "--to", "openai", "--bundle", "-o", "out/",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr.contains("would be written by a.json and b.json"),
@@ -1286,12 +1188,7 @@ fn two_tools_of_one_name_in_a_bundle_are_refused() {
 fn inspect_prints_the_canonical_view_of_any_dialect() {
     let scratch = Scratch::new().unwrap();
     write(&scratch, "tool.json", V2_TOOL);
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["inspect", "tool.json", "--format", "json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["inspect", "tool.json", "--format", "json"]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     let view: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(view["name"], "Add");
@@ -1300,14 +1197,14 @@ fn inspect_prints_the_canonical_view_of_any_dialect() {
     assert_eq!(view["parameters"]["a"]["required"], true);
     assert_eq!(view["output"]["modes"], serde_json::json!(["value"]));
     // The same tool in YAML, as review exports it.
-    let run = run_toolshift(scratch.path(), &args(&["inspect", "tool.json"]), None).unwrap();
+    let run = toolshift(&scratch, &["inspect", "tool.json"]);
     assert!(
         run.stdout
             .starts_with("name: Add\ntoolkit:\n  name: Math\n"),
         "{}",
         run.stdout
     );
-    let run = run_toolshift(scratch.path(), &args(&["inspect", "missing.json"]), None).unwrap();
+    let run = toolshift(&scratch, &["inspect", "missing.json"]);
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr.starts_with("missing.json: cannot read"),
@@ -1326,19 +1223,14 @@ fn diff_compares_in_model_terms_and_ignores_syntax() {
         "same.yaml",
         "toolkit: {version: 1.0.0, name: Math}\nname: Add\n# a comment\ninputs:\n  parameters:\n    - {required: true, name: a, value_schema: {val_type: number}}\noutput: {value_schema: {val_type: number}, available_modes: [value]}\n",
     );
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["diff", "tool.json", "same.yaml"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["diff", "tool.json", "same.yaml"]);
     assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
     assert_eq!(run.stdout, "");
     // Through Arcade v1, the array and the toolkit change shape: the diff says so.
     let out = scratch.path().join("v1");
-    let convert = run_toolshift(
-        scratch.path(),
-        &args(&[
+    let convert = toolshift(
+        &scratch,
+        &[
             "convert",
             "tool.json",
             "--to",
@@ -1347,18 +1239,14 @@ fn diff_compares_in_model_terms_and_ignores_syntax() {
             "v1/",
             "--report",
             "none",
-        ]),
-        None,
-    )
-    .unwrap();
+        ],
+    );
     assert_eq!(convert.status, Some(0), "{}", convert.stderr);
     assert!(out.join("Math.Add.json").is_file());
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["diff", "tool.json", "v1/Math.Add.json", "--report", "json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(
+        &scratch,
+        &["diff", "tool.json", "v1/Math.Add.json", "--report", "json"],
+    );
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(report["equal"], false);
@@ -1370,12 +1258,7 @@ fn diff_compares_in_model_terms_and_ignores_syntax() {
         .collect();
     assert!(paths.contains(&"toolkit.version"), "{paths:?}");
     assert!(paths.contains(&"version"), "{paths:?}");
-    let run = run_toolshift(
-        scratch.path(),
-        &args(&["diff", "tool.json", "nothing.json"]),
-        None,
-    )
-    .unwrap();
+    let run = toolshift(&scratch, &["diff", "tool.json", "nothing.json"]);
     assert_eq!(run.status, Some(2), "{}", run.stderr);
 }
 
@@ -1383,13 +1266,13 @@ fn diff_compares_in_model_terms_and_ignores_syntax() {
 fn completions_man_page_and_help_examples() {
     let scratch = Scratch::new().unwrap();
     for shell in ["bash", "zsh", "fish"] {
-        let run = run_toolshift(scratch.path(), &args(&["completions", shell]), None).unwrap();
+        let run = toolshift(&scratch, &["completions", shell]);
         assert_eq!(run.status, Some(0), "{}", run.stderr);
         for word in ["convert", "inspect", "bundle"] {
             assert!(run.stdout.contains(word), "{shell} completion lacks {word}");
         }
     }
-    let run = run_toolshift(scratch.path(), &args(&["man"]), None).unwrap();
+    let run = toolshift(&scratch, &["man"]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(run.stdout.starts_with(".ie"), "{}", run.stdout);
     assert!(run.stdout.contains(".TH toolshift 1"), "{}", run.stdout);
@@ -1404,7 +1287,7 @@ fn completions_man_page_and_help_examples() {
         "completions",
         "man",
     ] {
-        let run = run_toolshift(scratch.path(), &args(&[command, "--help"]), None).unwrap();
+        let run = toolshift(&scratch, &[command, "--help"]);
         assert_eq!(run.status, Some(0), "{}", run.stderr);
         let examples = run
             .stdout
@@ -1440,9 +1323,9 @@ fn sarif_report_passes_the_official_schema_with_one_result_per_entry() {
     );
     let mut results = Vec::new();
     for report in ["sarif", "json"] {
-        let run = run_toolshift(
-            scratch.path(),
-            &args(&[
+        let run = toolshift(
+            &scratch,
+            &[
                 "convert",
                 "in",
                 "--to",
@@ -1453,10 +1336,8 @@ fn sarif_report_passes_the_official_schema_with_one_result_per_entry() {
                 &format!("out-{report}"),
                 "--report",
                 report,
-            ]),
-            None,
-        )
-        .unwrap();
+            ],
+        );
         assert_eq!(run.status, Some(2), "{}", run.stderr);
         results.push(serde_json::from_str::<serde_json::Value>(&run.stderr).unwrap());
     }
