@@ -52,23 +52,13 @@ fn main() -> ExitCode {
             paths,
             from,
             format,
-        } => from
-            .as_deref()
-            .map(registry::by_id)
-            .transpose()
-            .map_err(anyhow::Error::msg)
-            .map(|from| review::inspect(&paths, from, format)),
+        } => named_dialect(from.as_deref()).map(|from| review::inspect(&paths, from, format)),
         Command::Diff {
             before,
             after,
             from,
             report,
-        } => from
-            .as_deref()
-            .map(registry::by_id)
-            .transpose()
-            .map_err(anyhow::Error::msg)
-            .map(|from| review::diff(&before, &after, from, report)),
+        } => named_dialect(from.as_deref()).map(|from| review::diff(&before, &after, from, report)),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "toolshift", &mut std::io::stdout());
@@ -88,11 +78,7 @@ fn main() -> ExitCode {
             paths,
             dialect,
             official,
-        } => dialect
-            .as_deref()
-            .map(registry::by_id)
-            .transpose()
-            .map_err(anyhow::Error::msg)
+        } => named_dialect(dialect.as_deref())
             .map(|dialect| validate::validate(&paths, dialect, official)),
     };
     match result {
@@ -239,14 +225,16 @@ struct Prepared {
     base: PathBuf,
 }
 
+/// The dialect a `--from` or `--dialect` option names, if it names one.
+fn named_dialect(id: Option<&str>) -> anyhow::Result<Option<&'static dyn Dialect>> {
+    id.map(registry::by_id)
+        .transpose()
+        .map_err(anyhow::Error::msg)
+}
+
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let to = registry::by_id(&args.to).map_err(anyhow::Error::msg)?;
-    let from = args
-        .from
-        .as_deref()
-        .map(registry::by_id)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    let from = named_dialect(args.from.as_deref())?;
     let deny = args
         .deny
         .iter()
