@@ -353,7 +353,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         if !planned {
-            job.qualify_colliding_names(chunk, &mut prepared);
+            job.qualify_colliding_names(chunk, &mut prepared, &schemas);
             job.refuse_collisions(&mut prepared);
         }
         match &bundle {
@@ -938,7 +938,12 @@ impl Job<'_> {
 
     /// Two tools of one name from different toolkits would write the same file: each is
     /// converted again with its toolkit in its name, and says so.
-    fn qualify_colliding_names(&self, items: &[walk::Item], prepared: &mut [Option<Prepared>]) {
+    fn qualify_colliding_names(
+        &self,
+        items: &[walk::Item],
+        prepared: &mut [Option<Prepared>],
+        schemas: &schemas::SchemaCheck,
+    ) {
         let firsts = prepared.iter().enumerate().filter_map(|(index, item)| {
             let first = item.as_ref().and_then(|p| p.files.first())?;
             Some((first.path.as_path(), index))
@@ -951,14 +956,13 @@ impl Job<'_> {
             qualify_by_toolkit: true,
             ..self.options.clone()
         };
-        let schemas = schemas::SchemaCheck::default();
         for indexes in &shared {
             let again: Vec<Option<Prepared>> = indexes
                 .iter()
                 .map(|&index| {
                     items
                         .get(index)
-                        .and_then(|item| self.prepare(item, &schemas, &options))
+                        .and_then(|item| self.prepare(item, schemas, &options))
                 })
                 .collect();
             // Only where the toolkits tell the tools apart; otherwise the collision
