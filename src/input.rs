@@ -51,23 +51,20 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
 
 /// The manifest of a skill folder, opened, with its metadata.
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Metadata), String> {
-    let (manifest, file) = FOLDER_MANIFESTS
+    FOLDER_MANIFESTS
         .iter()
         .map(|name| folder.join(name))
-        .filter(|candidate| candidate.is_file())
         .find_map(|candidate| {
-            std::fs::File::open(&candidate)
-                .ok()
-                .map(|file| (candidate, file))
+            let file = std::fs::File::open(&candidate).ok()?;
+            let metadata = file.metadata().ok().filter(std::fs::Metadata::is_file)?;
+            Some((candidate, file, metadata))
         })
         .ok_or_else(|| {
             format!(
                 "folder holds no manifest (looked for {})",
                 FOLDER_MANIFESTS.join(", ")
             )
-        })?;
-    let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
-    Ok((manifest, file, metadata))
+        })
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without
