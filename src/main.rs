@@ -7,6 +7,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod chunks;
 mod cli;
 mod html;
 mod input;
@@ -94,8 +95,7 @@ fn detect(files: &[std::path::PathBuf]) -> ExitCode {
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let walk = walk::expand(files);
-    for item in &walk.items {
+    for walk::Found { item, .. } in walk::Walker::new(files) {
         let file = &item.path;
         let loaded = input::load(file);
         // In a walked folder, a file no dialect claims is passed over, not an error.
@@ -257,13 +257,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             bail!("{flag} shapes OpenAI function tools; it needs --to openai");
         }
     }
-    let walk = walk::expand(&args.inputs);
-    let batch = walk.items.len() > 1
-        || walk.items.iter().any(|item| item.walked)
-        || walk
-            .items
-            .first()
-            .is_some_and(|item| holds_several(item, from));
+    let batch = match args.inputs.as_slice() {
+        [one] => walk::is_folder(one) || holds_several(one, from),
+        inputs => !inputs.is_empty(),
+    };
     if let Some(output) = &args.output {
         output::refuse_inside_inputs(output, &args.inputs).map_err(anyhow::Error::msg)?;
     }
@@ -283,7 +280,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         ))),
         None => destination(args, to, batch)?,
     };
-    let claims = Claims::new(&destination, &walk.items);
+    let claims = Claims::new(&destination, &args.inputs);
     let job = Job {
         args,
         from,
@@ -306,76 +303,67 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         new_folders: Default::default(),
     };
     interrupt::install();
-    let progress = progress::bar(args, walk.items.len());
-    // A batch is converted and written in chunks, so memory stays flat however many
-    // files there are. Outputs can collide only within one output folder, so chunks
-    // that never split a folder's items find every collision themselves. Where that
-    // would make a chunk too large (thousands of files in one folder), the batch is
-    // planned first instead (every output path, as a hash), so collisions are still
-    // found before anything is written. A bundle is one document, held whole.
+    let progress = progress::bar(args, || walk::count(&args.inputs));
+    // A bundle is one document, held whole.
     let chunk_size = if bundle.is_some() {
         usize::MAX
     } else {
         chunk_size()
     };
-    let (chunks, planned) = match folder_chunks(&walk.items, chunk_size) {
-        Some(chunks) => (chunks, false),
-        None => (
-            (0..walk.items.len())
-                .step_by(chunk_size)
-                .map(|start| start..walk.items.len().min(start.saturating_add(chunk_size)))
-                .collect(),
-            true,
-        ),
-    };
-    let decisions = if planned {
-        job.plan(&walk.items)
-    } else {
-        BTreeMap::new()
-    };
     let mut sink = report::Sink::new(args)?;
     let mut report = BatchReport::default();
     let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
-    for range in chunks {
-        let offset = range.start;
-        let Some(chunk) = walk.items.get(range) else {
-            continue;
+    let mut walker = walk::Walker::new(&args.inputs);
+    'chunks: for chunk in chunks::Chunks::new(walker.by_ref(), chunk_size) {
+        let decisions = if chunk.planned {
+            job.plan(&chunk.items)
+        } else {
+            BTreeMap::new()
         };
-        let mut prepared: Vec<Option<Prepared>> = chunk
-            .par_iter()
-            .enumerate()
-            .map(|(index, item)| {
-                let decision = decisions.get(&(offset + index));
-                let result = job.prepare_decided(item, &schemas, decision);
-                progress.inc(1);
-                result
-            })
-            .collect();
-        if !planned {
-            job.qualify_colliding_names(chunk, &mut prepared, &schemas);
-            job.refuse_collisions(&mut prepared);
-        }
-        match &bundle {
-            Some(target) => job.write_bundle(&mut prepared, target.as_deref()),
-            None => job.write(&mut prepared),
-        }
-        for (item, prepared) in chunk.iter().zip(prepared) {
-            match prepared {
-                Some(prepared) => {
-                    report.record(&prepared.report);
-                    sink.file(&prepared.report)?;
-                }
-                None => skipped.push(item.path.display().to_string()),
+        // A planned chunk is converted a part at a time; its plan found its collisions.
+        let part_size = if chunk.planned {
+            chunk_size
+        } else {
+            chunk.items.len().max(1)
+        };
+        for (part_index, part) in chunk.items.chunks(part_size).enumerate() {
+            let offset = part_index.saturating_mul(part_size);
+            let mut prepared: Vec<Option<Prepared>> = part
+                .par_iter()
+                .enumerate()
+                .map(|(index, item)| {
+                    let decision = decisions.get(&(offset + index));
+                    let result = job.prepare_decided(item, &schemas, decision);
+                    progress.inc(1);
+                    result
+                })
+                .collect();
+            if !chunk.planned {
+                job.qualify_colliding_names(part, &mut prepared, &schemas);
+                job.refuse_collisions(&mut prepared);
             }
-        }
-        // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
-        if interrupt::requested() {
-            break;
+            match &bundle {
+                Some(target) => job.write_bundle(&mut prepared, target.as_deref()),
+                None => job.write(&mut prepared),
+            }
+            for (item, prepared) in part.iter().zip(prepared) {
+                match prepared {
+                    Some(prepared) => {
+                        report.record(&prepared.report);
+                        sink.file(&prepared.report)?;
+                    }
+                    None => skipped.push(item.path.display().to_string()),
+                }
+            }
+            // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
+            if interrupt::requested() {
+                break 'chunks;
+            }
         }
     }
     progress.finish_and_clear();
-    for entry in &walk.skipped {
+    for entry in &walker.skipped {
         report.skip(entry.path.display().to_string(), entry.reason.clone());
     }
     for path in skipped {
@@ -396,43 +384,14 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Chunks of about `size` items, in order, cut only where no output folder has items
-/// on both sides; `None` when some chunk would grow past four times `size`.
-fn folder_chunks(items: &[walk::Item], size: usize) -> Option<Vec<std::ops::Range<usize>>> {
-    if items.len() <= size {
-        // One chunk of everything.
-        return Some(std::iter::once(0..items.len()).collect());
-    }
-    let mut last: BTreeMap<&std::path::Path, usize> = BTreeMap::new();
-    for (index, item) in items.iter().enumerate() {
-        last.insert(&item.relative_dir, index);
-    }
-    let mut chunks = Vec::new();
-    let (mut start, mut reach) = (0, 0);
-    for (index, item) in items.iter().enumerate() {
-        reach = reach.max(last.get(&*item.relative_dir).copied().unwrap_or(index));
-        let length = index + 1 - start;
-        if reach == index && length >= size {
-            chunks.push(start..index + 1);
-            start = index + 1;
-        } else if length > size.saturating_mul(4) {
-            return None;
-        }
-    }
-    if start < items.len() {
-        chunks.push(start..items.len());
-    }
-    Some(chunks)
-}
-
 /// Whether one input is a list document (an MCP `tools/list` result, an OpenAI `tools`
 /// array), whose tools are written one file each, like a batch. Standard input is read
 /// once, by the conversion, so it is never looked at here.
-fn holds_several(item: &walk::Item, from: Option<&'static dyn Dialect>) -> bool {
-    if item.path.as_os_str() == "-" {
+fn holds_several(input: &std::path::Path, from: Option<&'static dyn Dialect>) -> bool {
+    if input.as_os_str() == "-" {
         return false;
     }
-    let Ok(loaded) = input::load(&item.path) else {
+    let Ok(loaded) = input::load(input) else {
         return false;
     };
     let dialect = from.or_else(|| registry::detect(&loaded.document).ok());

@@ -101,11 +101,25 @@ pub struct Claims {
 }
 
 impl Claims {
-    pub fn new(destination: &Destination, items: &[crate::walk::Item]) -> Self {
+    pub fn new(destination: &Destination, inputs: &[PathBuf]) -> Self {
         let (given, resolved) = match destination {
             Destination::Stdout => return Self::default(),
             Destination::File(path) | Destination::Folder(path) => (path.clone(), normalized(path)),
         };
+        // Only an input at or inside the output can hold a file an output would replace
+        // (an output inside an input folder is refused before this), so only such inputs
+        // are walked, and usually none is.
+        let reachable: Vec<PathBuf> = inputs
+            .iter()
+            .filter(|input| input.as_os_str() != "-")
+            .filter(|input| {
+                input
+                    .canonicalize()
+                    .is_ok_and(|path| path.starts_with(&resolved) || resolved.starts_with(&path))
+            })
+            .cloned()
+            .collect();
+        let items = crate::walk::expand(&reachable);
         let mut inputs = BTreeSet::new();
         // A walked item is never a link (the walk skips them), so resolving its folder,
         // once per folder, resolves it.

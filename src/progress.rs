@@ -8,10 +8,13 @@ use std::io::IsTerminal;
 /// Below this many files a batch finishes before a bar is worth drawing.
 const MIN_FILES: usize = 300;
 
-pub fn bar(args: &ConvertArgs, files: usize) -> ProgressBar {
-    let watched =
-        std::io::stderr().is_terminal() && files >= MIN_FILES && args.report != ReportFormat::Json;
-    if !watched {
+/// `count` walks the inputs a second time, so it is asked only where a bar may be drawn.
+pub fn bar(args: &ConvertArgs, count: impl FnOnce() -> usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || args.report == ReportFormat::Json {
+        return ProgressBar::hidden();
+    }
+    let files = count();
+    if files < MIN_FILES {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr());

@@ -18,9 +18,8 @@ pub fn validate(
     let (mut valid, mut invalid, mut unreadable, mut warnings) = (0usize, 0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let walk = crate::walk::expand(paths);
     let mut checked = 0usize;
-    for item in &walk.items {
+    for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
         let path = &item.path;
         let shown = path.display().to_string();
         let loaded = input::load(path);

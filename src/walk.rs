@@ -1,8 +1,12 @@
-//! Turning the INPUTs into the list of manifests to convert: files as given, and
-//! folders walked for every manifest they hold.
+//! Turning the INPUTs into the manifests to convert: files as given, and folders
+//! walked for every manifest they hold.
 //!
 //! Folders come from strangers, so the walk trusts nothing in them: it never follows a
 //! symbolic link, skips hidden entries, and reports what it passed over and why.
+//!
+//! One folder is walked lazily, a listing at a time, so a batch holds the folders it is
+//! inside, not every file it will convert. Several inputs are walked whole first: their
+//! outputs can meet in one folder from anywhere in the list.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,14 +14,23 @@ use std::sync::Arc;
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
-    /// A file, a skill folder, or `-`. Boxed, and the folder shared, since a batch
-    /// keeps one item per manifest for its whole run.
+    /// A file, a skill folder, or `-`.
     pub path: Box<Path>,
     /// Where its outputs go below the output folder, mirroring the input layout: the
     /// folder it sat in, relative to the folder that was walked. Empty for a named input.
+    /// Shared by the items of one folder.
     pub relative_dir: Arc<Path>,
     /// Found by walking a folder (so a file that is no manifest is skipped, not failed).
     pub walked: bool,
+}
+
+/// A manifest, and whether a batch may be cut after it: whether no output folder has
+/// items both before and after it, so that a chunk ending there holds every item two
+/// outputs could collide in.
+#[derive(Debug)]
+pub struct Found {
+    pub item: Item,
+    pub cut_after: bool,
 }
 
 /// An entry the walk passed over.
@@ -27,101 +40,230 @@ pub struct Skipped {
     pub reason: String,
 }
 
-#[derive(Debug, Default)]
-pub struct Walk {
-    pub items: Vec<Item>,
-    pub skipped: Vec<Skipped>,
-}
-
 /// Files whose extension a manifest may have.
 const MANIFEST_EXTENSIONS: &[&str] = &["json", "jsonc", "json5", "yaml", "yml"];
 
 /// The folder a manifest of a skill is found in.
 pub const SKILL_MANIFEST: &str = "plugin.json";
 
-pub fn expand(inputs: &[PathBuf]) -> Walk {
-    let mut walk = Walk::default();
-    for input in inputs {
-        let is_folder = input.as_os_str() != "-"
-            && std::fs::symlink_metadata(input).is_ok_and(|m| m.is_dir())
-            && !input.join(SKILL_MANIFEST).is_file();
-        if is_folder {
-            let root = input.canonicalize().unwrap_or_else(|_| input.clone());
-            walk_folder(input, &root, Path::new(""), &mut walk);
-        } else {
-            walk.items.push(Item {
-                path: input.clone().into_boxed_path(),
-                relative_dir: Arc::from(Path::new("")),
-                walked: false,
-            });
-        }
-    }
-    walk
+/// Every manifest the inputs hold, walked to the end (for the rare run whose output
+/// folder holds inputs).
+pub fn expand(inputs: &[PathBuf]) -> Vec<Item> {
+    Walker::new(inputs).map(|found| found.item).collect()
 }
 
-fn walk_folder(folder: &Path, root: &Path, relative: &Path, walk: &mut Walk) {
-    let shared: Arc<Path> = Arc::from(relative);
-    // The entry's type comes with the listing (d_type): no system call per entry, except
-    // on the few file systems that leave it out, where std asks for it.
-    let mut entries: Vec<(PathBuf, std::fs::FileType)> = match std::fs::read_dir(folder) {
-        Ok(entries) => entries
-            .flatten()
-            .filter_map(|e| e.file_type().ok().map(|kind| (e.path(), kind)))
-            .collect(),
-        Err(error) => {
-            walk.skipped.push(Skipped {
-                path: folder.to_path_buf(),
-                reason: format!("cannot read the folder: {error}"),
-            });
-            return;
+/// Whether an input is a folder to walk, rather than a manifest (a skill folder is one).
+pub fn is_folder(input: &Path) -> bool {
+    input.as_os_str() != "-"
+        && std::fs::symlink_metadata(input).is_ok_and(|m| m.is_dir())
+        && !input.join(SKILL_MANIFEST).is_file()
+}
+
+/// The inputs' manifests in order: inputs as given, each folder's entries sorted by
+/// name, so that a batch and its report come out the same on every machine.
+pub struct Walker<'a> {
+    inputs: std::slice::Iter<'a, PathBuf>,
+    /// The folders the walk is inside, outermost first.
+    frames: Vec<Frame>,
+    /// The resolved folder input being walked, to tell links inside it from links out.
+    root: PathBuf,
+    /// With several inputs: every manifest, walked first.
+    listed: Option<std::vec::IntoIter<Found>>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// A folder being walked: its listing, and how many of its manifests are still to come.
+struct Frame {
+    entries: std::vec::IntoIter<Entry>,
+    relative: Arc<Path>,
+    manifests_left: usize,
+    gave_manifest: bool,
+}
+
+enum Entry {
+    /// A manifest file, or a skill folder: an item of this folder.
+    Manifest(PathBuf),
+    Folder(PathBuf),
+    Link(PathBuf),
+    Other(PathBuf),
+}
+
+impl<'a> Walker<'a> {
+    pub fn new(inputs: &'a [PathBuf]) -> Self {
+        let mut walker = Self {
+            inputs: inputs.iter(),
+            frames: Vec::new(),
+            root: PathBuf::new(),
+            listed: None,
+            skipped: Vec::new(),
+        };
+        if inputs.len() > 1 {
+            let items: Vec<Item> = walker.by_ref().map(|found| found.item).collect();
+            walker.listed = Some(with_cuts(items).into_iter());
         }
-    };
-    // Sorted, so the batch and its report come out in the same order on every machine.
-    entries.sort_by(|(a, _), (b, _)| a.cmp(b));
-    for (path, kind) in entries {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name.starts_with('.') {
-            continue;
-        }
-        if kind.is_symlink() {
-            walk.skipped.push(Skipped {
-                reason: link_reason(&path, root),
-                path,
-            });
-            continue;
-        }
-        if kind.is_dir() {
-            if path.join(SKILL_MANIFEST).is_file() {
-                walk.items.push(Item {
-                    path: path.into_boxed_path(),
-                    relative_dir: Arc::clone(&shared),
-                    walked: true,
+        walker
+    }
+
+    /// Lists a folder and enters it. Whether each subfolder is a skill is asked now, so
+    /// that the frame knows how many of its manifests are still to come.
+    fn enter(&mut self, folder: &Path, relative: Arc<Path>) {
+        // The entry's type comes with the listing (d_type): no system call per entry,
+        // except on the few file systems that leave it out, where std asks for it.
+        let mut listing: Vec<(PathBuf, std::fs::FileType)> = match std::fs::read_dir(folder) {
+            Ok(entries) => entries
+                .flatten()
+                .filter_map(|e| e.file_type().ok().map(|kind| (e.path(), kind)))
+                .collect(),
+            Err(error) => {
+                self.skipped.push(Skipped {
+                    path: folder.to_path_buf(),
+                    reason: format!("cannot read the folder: {error}"),
                 });
-            } else {
-                walk_folder(&path, root, &relative.join(&name), walk);
+                return;
             }
-            continue;
-        }
-        let extension = path
-            .extension()
-            .map(|e| e.to_string_lossy().to_ascii_lowercase())
-            .unwrap_or_default();
-        if kind.is_file() && MANIFEST_EXTENSIONS.contains(&extension.as_str()) {
-            walk.items.push(Item {
-                path: path.into_boxed_path(),
-                relative_dir: Arc::clone(&shared),
-                walked: true,
-            });
-        } else {
-            walk.skipped.push(Skipped {
-                path,
-                reason: "not a manifest (no .json, .jsonc, .yaml or .yml name)".to_owned(),
-            });
+        };
+        listing.sort_by(|(a, _), (b, _)| a.cmp(b));
+        let entries: Vec<Entry> = listing
+            .into_iter()
+            .filter(|(path, _)| {
+                !path
+                    .file_name()
+                    .is_some_and(|name| name.as_encoded_bytes().starts_with(b"."))
+            })
+            .map(|(path, kind)| {
+                if kind.is_symlink() {
+                    Entry::Link(path)
+                } else if kind.is_dir() {
+                    if path.join(SKILL_MANIFEST).is_file() {
+                        Entry::Manifest(path)
+                    } else {
+                        Entry::Folder(path)
+                    }
+                } else if kind.is_file() && has_manifest_extension(&path) {
+                    Entry::Manifest(path)
+                } else {
+                    Entry::Other(path)
+                }
+            })
+            .collect();
+        let manifests_left = entries
+            .iter()
+            .filter(|entry| matches!(entry, Entry::Manifest(_)))
+            .count();
+        self.frames.push(Frame {
+            entries: entries.into_iter(),
+            relative,
+            manifests_left,
+            gave_manifest: false,
+        });
+    }
+
+    /// No folder on the way down has given a manifest and still has one to give.
+    fn at_cut(&self) -> bool {
+        self.frames
+            .iter()
+            .all(|frame| !frame.gave_manifest || frame.manifests_left == 0)
+    }
+
+    fn next_walked(&mut self) -> Option<Found> {
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                let input = self.inputs.next()?;
+                if is_folder(input) {
+                    self.root = input.canonicalize().unwrap_or_else(|_| input.clone());
+                    self.enter(input, Arc::from(Path::new("")));
+                    continue;
+                }
+                return Some(Found {
+                    item: Item {
+                        path: input.clone().into_boxed_path(),
+                        relative_dir: Arc::from(Path::new("")),
+                        walked: false,
+                    },
+                    cut_after: true,
+                });
+            };
+            let Some(entry) = frame.entries.next() else {
+                self.frames.pop();
+                continue;
+            };
+            match entry {
+                Entry::Manifest(path) => {
+                    frame.manifests_left = frame.manifests_left.saturating_sub(1);
+                    frame.gave_manifest = true;
+                    let item = Item {
+                        path: path.into_boxed_path(),
+                        relative_dir: Arc::clone(&frame.relative),
+                        walked: true,
+                    };
+                    return Some(Found {
+                        item,
+                        cut_after: self.at_cut(),
+                    });
+                }
+                Entry::Folder(path) => {
+                    let relative = match path.file_name() {
+                        Some(name) => Arc::from(frame.relative.join(name)),
+                        None => Arc::clone(&frame.relative),
+                    };
+                    self.enter(&path, relative);
+                }
+                Entry::Link(path) => self.skipped.push(Skipped {
+                    reason: link_reason(&path, &self.root),
+                    path,
+                }),
+                Entry::Other(path) => self.skipped.push(Skipped {
+                    path,
+                    reason: "not a manifest (no .json, .jsonc, .yaml or .yml name)".to_owned(),
+                }),
+            }
         }
     }
+}
+
+impl Iterator for Walker<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        match &mut self.listed {
+            Some(listed) => listed.next(),
+            None => self.next_walked(),
+        }
+    }
+}
+
+/// Marks where a listed batch may be cut: after an item when every output folder
+/// with items before it has its last item at or before it.
+fn with_cuts(items: Vec<Item>) -> Vec<Found> {
+    let mut last: std::collections::BTreeMap<Arc<Path>, usize> = Default::default();
+    for (index, item) in items.iter().enumerate() {
+        last.insert(Arc::clone(&item.relative_dir), index);
+    }
+    let mut reach = 0;
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(index, item)| {
+            reach = reach.max(last.get(&item.relative_dir).copied().unwrap_or(index));
+            Found {
+                cut_after: reach == index,
+                item,
+            }
+        })
+        .collect()
+}
+
+fn has_manifest_extension(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| {
+        MANIFEST_EXTENSIONS
+            .iter()
+            .any(|known| extension.eq_ignore_ascii_case(known))
+    })
+}
+
+/// The number of manifests the inputs hold, walked without keeping them.
+pub fn count(inputs: &[PathBuf]) -> usize {
+    Walker::new(inputs).count()
 }
 
 /// Why a link was not followed: one leading out of the input is never followed, and
@@ -157,10 +299,10 @@ mod tests {
         std::fs::write(root.join("a.py"), "").unwrap();
         std::fs::write(root.join(".hidden.json"), "").unwrap();
         std::fs::write(root.join(".git/config.json"), "").unwrap();
-        let walk = expand(std::slice::from_ref(&root));
-        let items: Vec<(String, String)> = walk
-            .items
-            .iter()
+        let mut walker = Walker::new(std::slice::from_ref(&root));
+        let items: Vec<(String, String)> = walker
+            .by_ref()
+            .map(|found| found.item)
             .map(|i| {
                 (
                     i.path.strip_prefix(&root).unwrap().display().to_string(),
@@ -175,8 +317,49 @@ mod tests {
                 ("b/skill".to_owned(), "b".to_owned())
             ]
         );
-        assert_eq!(walk.skipped.len(), 1);
-        assert!(walk.skipped[0].path.ends_with("a.py"));
+        assert_eq!(walker.skipped.len(), 1);
+        assert!(walker.skipped[0].path.ends_with("a.py"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_folder_is_not_cut_while_it_has_manifests_to_come() {
+        let root = std::env::temp_dir().join(format!("toolshift-cuts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for file in [
+            "a.yaml",
+            "b/x.yaml",
+            "b/y.yaml",
+            "c.yaml",
+            "d/z.yaml",
+            "d/e/w.yaml",
+        ] {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let cuts = |inputs: &[PathBuf]| -> Vec<(String, bool)> {
+            Walker::new(inputs)
+                .map(|found| {
+                    let name = found.item.path.strip_prefix(&root).unwrap();
+                    (name.display().to_string(), found.cut_after)
+                })
+                .collect()
+        };
+        let expected = vec![
+            ("a.yaml".to_owned(), false),
+            ("b/x.yaml".to_owned(), false),
+            ("b/y.yaml".to_owned(), false),
+            ("c.yaml".to_owned(), true),
+            ("d/e/w.yaml".to_owned(), true),
+            ("d/z.yaml".to_owned(), true),
+        ];
+        // One folder is walked lazily; the same folder twice is listed whole, and its
+        // second walk writes to the same output folders as the first.
+        assert_eq!(cuts(std::slice::from_ref(&root)), expected);
+        let twice = cuts(&[root.clone(), root.clone()]);
+        assert_eq!(twice.len(), 12);
+        assert!(twice[..11].iter().all(|(_, cut)| !cut), "{twice:?}");
         let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -1527,3 +1527,52 @@ fn collisions_are_found_whether_the_batch_is_planned_or_cut_by_folder() {
     );
     assert_eq!(trees[0], trees[1]);
 }
+
+#[test]
+fn collisions_are_found_across_inputs_and_around_subfolders_in_chunks_of_one() {
+    let scratch = Scratch::new().unwrap();
+    // `a.json` and `c.json` write the same file, with a subfolder walked between them;
+    // `two/x/t.json` writes the same file as `one/x/t.json`, from another input.
+    for folder in ["one/b", "one/x", "two/x"] {
+        std::fs::create_dir_all(scratch.path().join(folder)).unwrap();
+    }
+    write(&scratch, "one/a.json", &sdk_tool("Kit", "Same"));
+    write(&scratch, "one/b/t.json", &sdk_tool("Kit", "Other"));
+    write(&scratch, "one/c.json", &sdk_tool("Kit", "Same"));
+    write(&scratch, "one/x/t.json", &sdk_tool("Kit", "Here"));
+    write(&scratch, "two/x/t.json", &sdk_tool("Kit", "Here"));
+    let failed_and_written = |inputs: &[&str], out: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+            .arg("convert")
+            .args(inputs)
+            .args(["--to", "arcade-v2", "-o", out, "--report", "json"])
+            .env("TOOLSHIFT_CHUNK", "1")
+            .current_dir(scratch.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
+        let failed: Vec<String> = report["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["status"] == "failed")
+            .map(|f| f["input"].as_str().unwrap().to_owned())
+            .collect();
+        let written: Vec<String> = read_tree(&scratch.path().join(out))
+            .unwrap()
+            .into_keys()
+            .collect();
+        (failed, written)
+    };
+    let (failed, written) = failed_and_written(&["one"], "out-one");
+    assert_eq!(failed, ["one/a.json", "one/c.json"]);
+    assert_eq!(written, ["b/Kit.Other.json", "x/Kit.Here.json"]);
+    let (failed, written) = failed_and_written(&["one", "two"], "out-both");
+    assert_eq!(
+        failed,
+        ["one/a.json", "one/c.json", "one/x/t.json", "two/x/t.json"]
+    );
+    assert_eq!(written, ["b/Kit.Other.json"]);
+}

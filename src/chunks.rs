@@ -1,0 +1,202 @@
+//! Cutting a batch into chunks converted and written together, so that memory stays
+//! flat however many files there are.
+//!
+//! Outputs can collide only within one output folder, so a chunk that never splits a
+//! folder's items finds every collision itself. Chunks are cut only where the walk says
+//! no folder has items on both sides, and kept to about `size` items. A run of items
+//! that cannot be cut and is larger than four chunks (thousands of files in one folder)
+//! comes as one planned chunk: every output path is planned first (as a hash), so that
+//! collisions are still found before anything is written, and it is then converted
+//! `size` items at a time.
+
+use crate::walk::{Found, Item};
+use std::collections::VecDeque;
+
+#[derive(Debug)]
+pub struct Chunk {
+    pub items: Vec<Item>,
+    /// Too large to convert whole: planned first, then converted in parts.
+    pub planned: bool,
+}
+
+pub struct Chunks<I> {
+    found: I,
+    size: usize,
+    /// Items since the last place the batch may be cut.
+    uncut: Vec<Item>,
+    /// Whole runs of items, not yet a full chunk.
+    gathered: Vec<Item>,
+    ready: VecDeque<Chunk>,
+    ended: bool,
+}
+
+impl<I: Iterator<Item = Found>> Chunks<I> {
+    pub fn new(found: I, size: usize) -> Self {
+        Self {
+            found,
+            size: size.max(1),
+            uncut: Vec::new(),
+            gathered: Vec::new(),
+            ready: VecDeque::new(),
+            ended: false,
+        }
+    }
+
+    /// Adds a run of items no chunk may split.
+    fn gather(&mut self, run: Vec<Item>) {
+        if run.len() > self.size.saturating_mul(4) {
+            self.flush();
+            self.ready.push_back(Chunk {
+                items: run,
+                planned: true,
+            });
+            return;
+        }
+        if !self.gathered.is_empty() && self.gathered.len().saturating_add(run.len()) > self.size {
+            self.flush();
+        }
+        if self.gathered.is_empty() {
+            self.gathered = run;
+        } else {
+            self.gathered.extend(run);
+        }
+        if self.gathered.len() >= self.size {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.gathered.is_empty() {
+            self.ready.push_back(Chunk {
+                items: std::mem::take(&mut self.gathered),
+                planned: false,
+            });
+        }
+    }
+}
+
+impl<I: Iterator<Item = Found>> Iterator for Chunks<I> {
+    type Item = Chunk;
+
+    fn next(&mut self) -> Option<Chunk> {
+        while self.ready.is_empty() && !self.ended {
+            match self.found.next() {
+                Some(found) => {
+                    self.uncut.push(found.item);
+                    if found.cut_after {
+                        let run = std::mem::take(&mut self.uncut);
+                        self.gather(run);
+                    }
+                }
+                None => {
+                    self.ended = true;
+                    // A walk always allows a cut after its last item; this is only a
+                    // guard, so that nothing is ever left behind.
+                    let run = std::mem::take(&mut self.uncut);
+                    if !run.is_empty() {
+                        self.gather(run);
+                    }
+                    self.flush();
+                }
+            }
+        }
+        self.ready.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// Items named by their folder, `cut` marking where a chunk may end.
+    fn found(folders: &[(&str, bool)]) -> Vec<Found> {
+        folders
+            .iter()
+            .enumerate()
+            .map(|(index, (folder, cut))| Found {
+                item: Item {
+                    path: Path::new(folder).join(index.to_string()).into_boxed_path(),
+                    relative_dir: Arc::from(Path::new(folder)),
+                    walked: true,
+                },
+                cut_after: *cut,
+            })
+            .collect()
+    }
+
+    fn shape(found: Vec<Found>, size: usize) -> Vec<(Vec<String>, bool)> {
+        Chunks::new(found.into_iter(), size)
+            .map(|chunk| {
+                let folders = chunk
+                    .items
+                    .iter()
+                    .map(|item| item.relative_dir.display().to_string())
+                    .collect();
+                (folders, chunk.planned)
+            })
+            .collect()
+    }
+
+    fn folders(names: &[&str]) -> Vec<String> {
+        names.iter().map(|name| (*name).to_owned()).collect()
+    }
+
+    #[test]
+    fn chunks_are_cut_only_where_allowed_and_kept_near_their_size() {
+        let batch = found(&[
+            ("a", false),
+            ("a", true),
+            ("b", true),
+            ("c", false),
+            ("c", false),
+            ("c", true),
+        ]);
+        assert_eq!(
+            shape(batch, 2),
+            vec![
+                (folders(&["a", "a"]), false),
+                (folders(&["b"]), false),
+                (folders(&["c", "c", "c"]), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn small_runs_share_a_chunk() {
+        let batch = found(&[("a", true), ("b", true), ("c", true), ("d", true)]);
+        assert_eq!(
+            shape(batch, 3),
+            vec![(folders(&["a", "b", "c"]), false), (folders(&["d"]), false)]
+        );
+    }
+
+    #[test]
+    fn a_run_larger_than_four_chunks_is_planned_on_its_own() {
+        let mut batch = found(&[("a", true)]);
+        batch.extend(found(&[
+            ("b", false),
+            ("b", false),
+            ("b", false),
+            ("b", false),
+            ("b", true),
+        ]));
+        batch.extend(found(&[("c", true)]));
+        assert_eq!(
+            shape(batch, 1),
+            vec![
+                (folders(&["a"]), false),
+                (folders(&["b", "b", "b", "b", "b"]), true),
+                (folders(&["c"]), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn nothing_is_left_behind_without_a_final_cut() {
+        let batch = found(&[("a", true), ("b", false), ("b", false)]);
+        assert_eq!(shape(batch, 8), vec![(folders(&["a", "b", "b"]), false)]);
+    }
+}
