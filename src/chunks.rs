@@ -4,7 +4,7 @@
 //! Outputs can collide only within one output folder, so a chunk that never splits a
 //! folder's items finds every collision itself. Chunks are cut only where the walk says
 //! no folder has items on both sides, and kept to about `size` items. A run of items
-//! that cannot be cut and is larger than four chunks (thousands of files in one folder)
+//! that cannot be cut and is larger than two chunks (thousands of files in one folder)
 //! comes as one planned chunk: every output path is planned first (as a hash), so that
 //! collisions are still found before anything is written, and it is then converted
 //! `size` items at a time.
@@ -44,7 +44,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
 
     /// Adds a run of items no chunk may split.
     fn gather(&mut self, run: Vec<Item>) {
-        if run.len() > self.size.saturating_mul(4) {
+        if run.len() > self.size.saturating_mul(2) {
             self.flush();
             self.ready.push_back(Chunk {
                 items: run,
@@ -174,22 +174,16 @@ mod tests {
     }
 
     #[test]
-    fn a_run_larger_than_four_chunks_is_planned_on_its_own() {
+    fn a_run_larger_than_two_chunks_is_planned_on_its_own() {
         let mut batch = found(&[("a", true)]);
-        batch.extend(found(&[
-            ("b", false),
-            ("b", false),
-            ("b", false),
-            ("b", false),
-            ("b", true),
-        ]));
-        batch.extend(found(&[("c", true)]));
+        batch.extend(found(&[("b", false), ("b", false), ("b", true)]));
+        batch.extend(found(&[("c", false), ("c", true)]));
         assert_eq!(
             shape(batch, 1),
             vec![
                 (folders(&["a"]), false),
-                (folders(&["b", "b", "b", "b", "b"]), true),
-                (folders(&["c"]), false),
+                (folders(&["b", "b", "b"]), true),
+                (folders(&["c", "c"]), false),
             ]
         );
     }
