@@ -1576,3 +1576,45 @@ fn collisions_are_found_across_inputs_and_around_subfolders_in_chunks_of_one() {
     );
     assert_eq!(written, ["b/Kit.Other.json"]);
 }
+
+#[test]
+fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("in/weather")).unwrap();
+    write(&scratch, "in/greet.yaml", TW_PLUGIN);
+    write(&scratch, "in/weather/plugin.json", SKILL);
+    // Opening a FIFO for reading blocks until something writes to it.
+    for fifo in ["in/greet.py", "in/weather/handler.js"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(scratch.path().join(fifo))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["convert", "in", "--to", "arcade-v2", "-o", "out"])
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("toolshift blocked on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // The plugin converts without its code; the skill without its handler.
+    assert_eq!(status.code(), Some(0));
+    let written: Vec<String> = read_tree(&scratch.path().join("out"))
+        .unwrap()
+        .into_keys()
+        .collect();
+    assert_eq!(written.len(), 2, "{written:?}");
+}

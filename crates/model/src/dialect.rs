@@ -277,12 +277,12 @@ pub fn read_companion(
     let Some(path) = source.dir.map(|dir| dir.join(file)) else {
         return Ok(None);
     };
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let size = std::fs::metadata(&path)
-        .map(|m| m.len())
-        .unwrap_or(u64::MAX);
+    // One probe answers both questions. The file is not opened first: a folder from a
+    // stranger may hold a FIFO under that name, and opening one blocks.
+    let size = match std::fs::metadata(&path) {
+        Ok(metadata) if metadata.is_file() => metadata.len(),
+        _ => return Ok(None),
+    };
     if size > MAX_COMPANION_BYTES {
         return Err(DialectError::invalid(
             pointer,
