@@ -1,7 +1,7 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
 use std::fmt::Write as _;
-use toolshift_model::text::single_line;
+use toolshift_model::text::single_line_chars;
 
 const RESERVED: &[&str] = &[
     "arguments",
@@ -86,11 +86,22 @@ fn local_name(name: &str, taken: &mut Vec<String>) -> String {
     local
 }
 
-/// A JavaScript string literal: JSON's escaping is valid JavaScript.
-fn string(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
+/// Appends a JavaScript string literal: JSON's escaping is valid JavaScript.
+fn push_string(out: &mut String, text: &str) {
+    if text
+        .chars()
+        .any(|c| c == '"' || c == '\\' || c.is_control())
+    {
+        out.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned()));
+    } else {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    }
 }
 
+/// The scaffold is built in one text, without a string per part: it is written for
+/// every skill of a batch.
 pub fn scaffold(
     hub_id: &str,
     origin: &str,
@@ -98,43 +109,47 @@ pub fn scaffold(
     setup_args: &[String],
 ) -> String {
     let mut taken = vec!["callerId".to_owned(), "error".to_owned()];
-    let mut pattern = Vec::new();
-    let mut locals = Vec::new();
-    for name in parameters {
-        if is_identifier(name) && !taken.contains(name) {
-            taken.push(name.clone());
-            pattern.push(name.clone());
-            locals.push(name.clone());
-        } else {
-            let local = local_name(name, &mut taken);
-            pattern.push(format!("{}: {local}", string(name)));
-            locals.push(local);
+    let locals: Vec<Option<String>> = parameters
+        .iter()
+        .map(|name| {
+            if is_identifier(name) && !taken.contains(name) {
+                taken.push(name.clone());
+                None
+            } else {
+                Some(local_name(name, &mut taken))
+            }
+        })
+        .collect();
+    let mut out = String::with_capacity(1024);
+    out.push_str("// AnythingLLM skill `");
+    out.extend(single_line_chars(hub_id));
+    out.push_str("`: a scaffold written by toolshift.\n// ");
+    out.extend(single_line_chars(origin));
+    out.push_str("\n// AnythingLLM calls handler() with the parameters from plugin.json and passes the string it returns to the model.\n\n");
+    out.push_str("module.exports.runtime = {\n");
+    out.push_str("  handler: async function ({ ");
+    for (index, (name, local)) in parameters.iter().zip(&locals).enumerate() {
+        if index > 0 {
+            out.push_str(", ");
+        }
+        match local {
+            None => out.push_str(name),
+            Some(local) => {
+                push_string(&mut out, name);
+                out.push_str(": ");
+                out.push_str(local);
+            }
         }
     }
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// AnythingLLM skill `{}`: a scaffold written by toolshift.",
-        single_line(hub_id)
-    );
-    let _ = writeln!(out, "// {}", single_line(origin));
-    out.push_str("// AnythingLLM calls handler() with the parameters from plugin.json and passes the string it returns to the model.\n\n");
-    out.push_str("module.exports.runtime = {\n");
-    let _ = writeln!(
-        out,
-        "  handler: async function ({{ {} }}) {{",
-        pattern.join(", ")
-    );
+    out.push_str(" }) {\n");
     out.push_str("    const callerId = `${this.config.name}-v${this.config.version}`;\n");
     if !setup_args.is_empty() {
         out.push_str("    // Setup arguments, entered in AnythingLLM's settings for this skill:\n");
         for key in setup_args {
             let local = local_name(key, &mut taken);
-            let _ = writeln!(
-                out,
-                "    const {local} = this.runtimeArgs[{}];",
-                string(key)
-            );
+            let _ = write!(out, "    const {local} = this.runtimeArgs[");
+            push_string(&mut out, key);
+            out.push_str("];\n");
         }
     }
     out.push_str("    try {\n");
@@ -142,16 +157,16 @@ pub fn scaffold(
     out.push_str(
         "      // TODO: port the original implementation here and return its result as a string.\n",
     );
-    let _ = writeln!(
-        out,
-        "      return JSON.stringify({{ error: \"not implemented yet\", arguments: {{ {} }} }});",
-        parameters
-            .iter()
-            .zip(&locals)
-            .map(|(name, local)| format!("{}: {local}", string(name)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    out.push_str("      return JSON.stringify({ error: \"not implemented yet\", arguments: { ");
+    for (index, (name, local)) in parameters.iter().zip(&locals).enumerate() {
+        if index > 0 {
+            out.push_str(", ");
+        }
+        push_string(&mut out, name);
+        out.push_str(": ");
+        out.push_str(local.as_deref().unwrap_or(name));
+    }
+    out.push_str(" } });\n");
     out.push_str("    } catch (error) {\n");
     out.push_str("      this.logger(error);\n");
     out.push_str("      return `${callerId} failed: ${error.message}`;\n");
@@ -191,5 +206,23 @@ mod tests {
             text.contains("// AnythingLLM skill `x y`") && text.contains("// a b c"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn string_literals_are_json_strings() {
+        for text in [
+            "plain",
+            "",
+            "a \"quoted\" word",
+            "back\\slash",
+            "line\nbreak",
+            "tab\there",
+            "\u{7f}\u{85}\u{2028}",
+            "üñí",
+        ] {
+            let mut out = String::new();
+            push_string(&mut out, text);
+            assert_eq!(out, serde_json::to_string(text).unwrap(), "{text:?}");
+        }
     }
 }

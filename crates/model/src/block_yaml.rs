@@ -120,15 +120,19 @@ impl<'a> Reader<'a> {
                 return None;
             }
             let (key, rest) = entry(text)?;
-            if map.contains_key(key) {
-                return None;
-            }
             self.advance();
             let value = match inline(rest) {
                 None => self.block_value(indent, true)?,
                 Some(rest) => self.scalar(rest, indent)?,
             };
-            map.insert(key.to_owned(), value);
+            // A duplicate key is left to yaml_serde, which refuses it; one lookup
+            // decides and inserts.
+            match map.entry(key) {
+                serde_json::map::Entry::Vacant(vacant) => {
+                    vacant.insert(value);
+                }
+                serde_json::map::Entry::Occupied(_) => return None,
+            }
         }
         Some(Value::Object(map))
     }
@@ -200,7 +204,7 @@ impl<'a> Reader<'a> {
         if let Some(first) = first {
             let (part, commented) = plain_part(first)?;
             if commented {
-                return resolve_plain(part);
+                return resolve_plain(part.to_owned());
             }
             value.push_str(part);
         }
@@ -236,7 +240,7 @@ impl<'a> Reader<'a> {
                 break;
             }
         }
-        resolve_plain(&value)
+        resolve_plain(value)
     }
 
     fn block_scalar(&mut self, header: &str, indent: usize) -> Option<Value> {
@@ -468,16 +472,15 @@ fn plain_part(text: &str) -> Option<(&str, bool)> {
 }
 
 /// A plain scalar's value by the core schema's rules, as yaml_serde applies them.
-fn resolve_plain(value: &str) -> Option<Value> {
-    if let Some(word) = resolve_word(value) {
+fn resolve_plain(value: String) -> Option<Value> {
+    if let Some(word) = resolve_word(&value) {
         return Some(word);
     }
     let first = value.chars().next()?;
     if first.is_ascii_digit() || matches!(first, '-' | '+' | '.') {
-        return number(value)
-            .or_else(|| never_a_number(value).then(|| Value::String(value.to_owned())));
+        return number(&value).or_else(|| never_a_number(&value).then_some(Value::String(value)));
     }
-    Some(Value::String(value.to_owned()))
+    Some(Value::String(value))
 }
 
 /// Whether no spelling of a number yaml_serde reads (decimal, hex, octal, binary,

@@ -101,15 +101,18 @@ pub fn humanize(name: &str) -> String {
 
 /// Text for one line of a code comment: anything that would end the line becomes a space.
 pub fn single_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
+    single_line_chars(text).collect()
+}
+
+/// The characters of `single_line`, for a caller writing them into a text it builds.
+pub fn single_line_chars(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars().map(|c| {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+            ' '
+        } else {
+            c
+        }
+    })
 }
 
 #[cfg(test)]
