@@ -280,7 +280,10 @@ impl NewFolders {
 
 /// Writes every file to a temporary sibling first and renames only when all were
 /// written, so either the whole output appears or none of it changes. An existing file
-/// is replaced only with `force`, and generated code never is.
+/// is replaced only with `force`, and generated code never is. An item whose files all
+/// sit in a folder of its own (a skill) is written whole into a temporary folder, which
+/// is renamed into place: the skill appears at once, with one rename instead of one per
+/// file.
 pub fn write_all(
     files: &[Planned],
     shared: &Path,
@@ -288,6 +291,9 @@ pub fn write_all(
     sync: Sync,
     new_folders: &NewFolders,
 ) -> Result<(), String> {
+    if let Some(folder) = own_folder(files, shared) {
+        return write_own_folder(files, folder, shared, force, sync, new_folders);
+    }
     // Folders first: a file in a folder this run made needs no probe.
     let mut made_now: Vec<PathBuf> = Vec::new();
     let mut fresh: Vec<(&Path, bool)> = Vec::new();
@@ -304,28 +310,12 @@ pub fn write_all(
             .iter()
             .any(|(folder, made)| *made && *folder == folder_of(&file.path))
     };
-    // One probe per file elsewhere: generated code is never replaced, anything else only
-    // with --force.
+    // One probe per file elsewhere.
     let existing: Vec<&Planned> = files
         .iter()
         .filter(|file| !in_new_folder(file) && file.path.exists())
         .collect();
-    let refusal = if let Some(code) = existing.iter().find(|file| file.create_only) {
-        Some(format!(
-            "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
-            code.path.display()
-        ))
-    } else if let (false, Some(file)) = (force, existing.first()) {
-        Some(format!(
-            "{} already exists; pass --force to replace it",
-            file.path.display()
-        ))
-    } else if crate::interrupt::requested() {
-        Some("interrupted before it was written".to_owned())
-    } else {
-        None
-    };
-    if let Some(refusal) = refusal {
+    if let Some(refusal) = refusal(&existing, force) {
         undo_folders(&made_now, new_folders);
         return Err(refusal);
     }
@@ -333,22 +323,13 @@ pub fn write_all(
     let result = (|| {
         for file in files {
             let parent = folder_of(&file.path);
-            let name = file
-                .path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let temporary = parent.join(format!(".{name}.toolshift-{}.tmp", process_id()));
-            let mut handle = std::fs::File::create(&temporary)
-                .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
+            let temporary = parent.join(format!(
+                ".{}.toolshift-{}.tmp",
+                file_name(&file.path),
+                process_id()
+            ));
             staged.push((temporary.clone(), &file.path));
-            handle
-                .write_all(&file.bytes)
-                .and_then(|()| match sync {
-                    Sync::EachFile => handle.sync_all(),
-                    Sync::Never => Ok(()),
-                })
-                .map_err(|e| format!("{}: cannot write: {e}", file.path.display()))?;
+            write_file(&temporary, file, sync)?;
         }
         // Stop between writing and renaming, so nothing of this item appears.
         if crate::interrupt::requested() {
@@ -370,6 +351,129 @@ pub fn write_all(
         })?;
     }
     Ok(())
+}
+
+/// Why the files found already there may not be replaced: generated code never is,
+/// anything else only with --force. Also refuses once Ctrl-C was pressed.
+fn refusal(existing: &[&Planned], force: bool) -> Option<String> {
+    if let Some(code) = existing.iter().find(|file| file.create_only) {
+        Some(format!(
+            "{} already exists; toolshift never overwrites code you may have edited. Move it away, or write to another folder",
+            code.path.display()
+        ))
+    } else if let (false, Some(file)) = (force, existing.first()) {
+        Some(format!(
+            "{} already exists; pass --force to replace it",
+            file.path.display()
+        ))
+    } else if crate::interrupt::requested() {
+        Some("interrupted before it was written".to_owned())
+    } else {
+        None
+    }
+}
+
+/// The folder every file of the item sits in, when it lies below the folder items
+/// share, so that no other item writes there.
+fn own_folder<'a>(files: &'a [Planned], shared: &Path) -> Option<&'a Path> {
+    let folder = files.first().map(|file| folder_of(&file.path))?;
+    let own = !shared.as_os_str().is_empty()
+        && folder != shared
+        && folder.starts_with(shared)
+        && files.iter().all(|file| folder_of(&file.path) == folder);
+    own.then_some(folder)
+}
+
+/// Writes the files into a temporary folder beside `folder` and renames it into place.
+/// Where `folder` is already there with something in it, the files written are
+/// renamed into it one by one instead, under the usual rules for existing files.
+fn write_own_folder(
+    files: &[Planned],
+    folder: &Path,
+    shared: &Path,
+    force: bool,
+    sync: Sync,
+    new_folders: &NewFolders,
+) -> Result<(), String> {
+    let mut made_now: Vec<PathBuf> = Vec::new();
+    let parent = folder_of(folder);
+    new_folders
+        .ensure(parent, shared, &mut made_now)
+        .inspect_err(|_| undo_folders(&made_now, new_folders))?;
+    let staging = parent.join(format!(
+        ".{}.toolshift-{}.tmp",
+        file_name(folder),
+        process_id()
+    ));
+    if let Err(e) = std::fs::create_dir(&staging) {
+        undo_folders(&made_now, new_folders);
+        return Err(format!("{}: cannot create folder: {e}", folder.display()));
+    }
+    let staged = |file: &Planned| staging.join(file_name(&file.path));
+    let discard = || {
+        for file in files {
+            let _ = std::fs::remove_file(staged(file));
+        }
+        let _ = std::fs::remove_dir(&staging);
+        undo_folders(&made_now, new_folders);
+    };
+    let written = files
+        .iter()
+        .try_for_each(|file| write_file(&staged(file), file, sync));
+    // Stop between writing and renaming, so nothing of this item appears.
+    let written = written.and_then(|()| match crate::interrupt::requested() {
+        true => Err("interrupted before it was written".to_owned()),
+        false => Ok(()),
+    });
+    if let Err(error) = written {
+        discard();
+        return Err(error);
+    }
+    match std::fs::rename(&staging, folder) {
+        Ok(()) => return Ok(()),
+        // Not there, or an empty folder, is replaced whole; anything else is refused
+        // by the system and handled below.
+        Err(_) if folder.is_dir() => {}
+        Err(e) => {
+            discard();
+            return Err(format!("{}: cannot write: {e}", folder.display()));
+        }
+    }
+    let existing: Vec<&Planned> = files.iter().filter(|file| file.path.exists()).collect();
+    if let Some(refusal) = refusal(&existing, force) {
+        discard();
+        return Err(refusal);
+    }
+    for (index, file) in files.iter().enumerate() {
+        if let Err(e) = std::fs::rename(staged(file), &file.path) {
+            for later in files.iter().skip(index) {
+                let _ = std::fs::remove_file(staged(later));
+            }
+            let _ = std::fs::remove_dir(&staging);
+            return Err(format!("{}: cannot write: {e}", file.path.display()));
+        }
+    }
+    let _ = std::fs::remove_dir(&staging);
+    Ok(())
+}
+
+/// Creates (or empties) `path`, a temporary name, and writes the file's bytes to it.
+fn write_file(path: &Path, file: &Planned, sync: Sync) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", file.path.display());
+    let mut handle = std::fs::File::create(path).map_err(cannot)?;
+    handle
+        .write_all(&file.bytes)
+        .and_then(|()| match sync {
+            Sync::EachFile => handle.sync_all(),
+            Sync::Never => Ok(()),
+        })
+        .map_err(cannot)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 fn folder_of(path: &Path) -> &Path {
@@ -496,6 +600,69 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(root.join("new/deep/b.json")).unwrap(),
             "b"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// The names in a folder, sorted, hidden ones included.
+    fn listing(folder: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_skill_folder_appears_whole_and_an_existing_one_keeps_the_usual_rules() {
+        let root = scratch("own-folder");
+        let folders = NewFolders::default();
+        let skill = |text: &str| {
+            [
+                planned(root.join("out/weather/plugin.json"), text),
+                Planned {
+                    create_only: true,
+                    ..planned(root.join("out/weather/handler.js"), text)
+                },
+            ]
+        };
+        let shared = root.join("out");
+        write_all(&skill("one"), &shared, false, Sync::Never, &folders).unwrap();
+        assert_eq!(listing(&shared), ["weather"], "no temporary folder is left");
+        assert_eq!(
+            listing(&shared.join("weather")),
+            ["handler.js", "plugin.json"]
+        );
+        // Already there: refused without --force, and nothing is left behind.
+        let error = write_all(&skill("two"), &shared, false, Sync::Never, &folders).unwrap_err();
+        assert!(error.contains("already exists"), "{error}");
+        assert_eq!(listing(&shared), ["weather"]);
+        assert_eq!(
+            std::fs::read_to_string(shared.join("weather/plugin.json")).unwrap(),
+            "one"
+        );
+        // --force replaces the manifest but never the handler a user may have edited.
+        let error = write_all(&skill("two"), &shared, true, Sync::Never, &folders).unwrap_err();
+        assert!(error.contains("never overwrites code"), "{error}");
+        std::fs::remove_file(shared.join("weather/handler.js")).unwrap();
+        write_all(&skill("two"), &shared, true, Sync::Never, &folders).unwrap();
+        assert_eq!(listing(&shared), ["weather"]);
+        assert_eq!(
+            std::fs::read_to_string(shared.join("weather/plugin.json")).unwrap(),
+            "two"
+        );
+        assert_eq!(
+            std::fs::read_to_string(shared.join("weather/handler.js")).unwrap(),
+            "two"
+        );
+        // An empty folder of that name is taken over.
+        std::fs::remove_dir_all(shared.join("weather")).unwrap();
+        std::fs::create_dir(shared.join("weather")).unwrap();
+        write_all(&skill("three"), &shared, false, Sync::Never, &folders).unwrap();
+        assert_eq!(
+            listing(&shared.join("weather")),
+            ["handler.js", "plugin.json"]
         );
         let _ = std::fs::remove_dir_all(&root);
     }

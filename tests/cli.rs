@@ -1618,3 +1618,53 @@ fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
         .collect();
     assert_eq!(written.len(), 2, "{written:?}");
 }
+
+#[test]
+fn an_interrupted_skill_batch_leaves_whole_skills_and_nothing_temporary() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("plugins")).unwrap();
+    // Enough plugins that the run is still writing when the signal comes.
+    for index in 0..3000 {
+        let text = TW_PLUGIN.replace("name: greet", &format!("name: greet_{index}"));
+        write(&scratch, &format!("plugins/p{index:04}.yaml"), &text);
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["convert", "plugins", "--to", "anythingllm", "-o", "out"])
+        .args(["--report", "none"])
+        .env("TOOLSHIFT_CHUNK", "64")
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = scratch.path().join("out");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(&out).map_or(0, Iterator::count) < 10 {
+        assert!(std::time::Instant::now() < deadline, "nothing was written");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "the run ended before the signal");
+    let mut skills = 0;
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(!name.starts_with('.'), "left behind: {name}");
+        let mut files: Vec<String> = std::fs::read_dir(entry.path())
+            .unwrap()
+            .map(|file| file.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        assert_eq!(files, ["handler.js", "plugin.json"], "{name}");
+        let manifest = std::fs::read_to_string(entry.path().join("plugin.json")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&manifest).unwrap();
+        skills += 1;
+    }
+    assert!((10..3000).contains(&skills), "{skills} skills written");
+}
