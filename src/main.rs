@@ -645,6 +645,32 @@ impl Job<'_> {
             .collect()
     }
 
+    /// Where an item's first manifest would go, from the names the dialects give without
+    /// writing (`Dialect::manifest_name`): planning reads each input but writes nothing.
+    fn manifest_path(&self, item: &walk::Item) -> Option<PathBuf> {
+        let Destination::Folder(folder) = &self.destination else {
+            return None;
+        };
+        let loaded = input::load(&item.path).ok()?;
+        let from = self
+            .from
+            .or_else(|| registry::detect(&loaded.document).ok())?;
+        let source = Source {
+            display: &loaded.display,
+            dir: loaded.dir.as_deref(),
+            document: &loaded.document,
+        };
+        let names =
+            toolshift_model::convert::manifest_names(from, self.to, &source, &self.options).ok()?;
+        let name = output::rendered_manifest_name(
+            names.first()?,
+            self.args.format,
+            self.to.manifest_syntax(),
+        )
+        .ok()?;
+        output::inside(&folder.join(&item.relative_dir), &name).ok()
+    }
+
     /// Every output path of a large batch, as a hash, so that collisions are decided
     /// before anything is written while only the hashes are held.
     fn plan(&self, items: &[walk::Item]) -> BTreeMap<usize, Decision> {
@@ -660,11 +686,7 @@ impl Job<'_> {
         let planned: Vec<Option<(u64, usize)>> = items
             .par_iter()
             .enumerate()
-            .map(|(index, item)| {
-                self.output_paths(item, &self.options)
-                    .first()
-                    .map(|path| (hash(path), index))
-            })
+            .map(|(index, item)| self.manifest_path(item).map(|path| (hash(&path), index)))
             .collect();
         let mut hashes: Vec<(u64, usize)> = planned.into_iter().flatten().collect();
         hashes.sort_unstable();

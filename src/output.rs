@@ -32,12 +32,20 @@ pub fn rendered_name(
     if let OutputContent::Text(_) = &file.content {
         return Ok(file.path.clone());
     }
-    let format = manifest_format(&file.path, chosen, native)?;
-    let stem = file
-        .path
+    rendered_manifest_name(&file.path, chosen, native)
+}
+
+/// The relative path `render` will give a manifest the writer named `path`.
+pub fn rendered_manifest_name(
+    path: &str,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<String, String> {
+    let format = manifest_format(path, chosen, native)?;
+    let stem = path
         .strip_suffix(".json")
-        .or_else(|| file.path.strip_suffix(".yaml"))
-        .unwrap_or(&file.path);
+        .or_else(|| path.strip_suffix(".yaml"))
+        .unwrap_or(path);
     Ok(match format {
         Format::Json => format!("{stem}.json"),
         Format::Yaml => format!("{stem}.yaml"),

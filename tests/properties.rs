@@ -20,6 +20,8 @@
 //! 4. Deterministic: converting twice gives identical files and entries.
 //! 5. Exact: every entry's `source` exists in the input; its `target` exists in the
 //!    output unless the entry is `lost`, whose severity notes the absence.
+//! 7. Planned names: the manifest path a large batch plans by, read but not written, is
+//!    the one the conversion writes. (Property 6 is in `tests/real_clients.rs`.)
 //!
 //! A table of counts per pair is printed first.
 
@@ -136,6 +138,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         ..WriteOptions::default()
     };
     let mut problems = Vec::new();
+    problems.extend(planned_names_differ(from, target, &source));
     let first = match convert(from, target, &source, &options) {
         Ok(conversion) => conversion,
         Err(error) => {
@@ -322,6 +325,48 @@ fn without_documented_keys(dialect: &dyn Dialect, output: &Value) -> Value {
         _ => {}
     }
     output
+}
+
+/// Property 7, planned names: the manifest path a large batch plans by
+/// (`manifest_names`, read but not written) is the one `convert_all` writes, under every
+/// option that renames.
+fn planned_names_differ(
+    from: &'static dyn Dialect,
+    target: &'static dyn Dialect,
+    source: &Source<'_>,
+) -> Vec<String> {
+    let variants = [
+        WriteOptions::default(),
+        WriteOptions {
+            qualify_by_toolkit: true,
+            ..WriteOptions::default()
+        },
+        WriteOptions {
+            toolkit: Some("Renamed".to_owned()),
+            ..WriteOptions::default()
+        },
+        WriteOptions {
+            official: true,
+            ..WriteOptions::default()
+        },
+    ];
+    let mut problems = Vec::new();
+    for options in variants {
+        let Ok(conversions) = toolshift_model::convert_all(from, target, source, &options) else {
+            continue;
+        };
+        let written: Vec<String> = conversions
+            .iter()
+            .map(|conversion| conversion.files[0].path.clone())
+            .collect();
+        match toolshift_model::convert::manifest_names(from, target, source, &options) {
+            Ok(planned) if planned == written => {}
+            planned => problems.push(format!(
+                "planned names: {planned:?} planned, {written:?} written, with {options:?}"
+            )),
+        }
+    }
+    problems
 }
 
 fn refusal_is_specific(error: &DialectError) -> bool {

@@ -78,6 +78,10 @@ impl Dialect for AnythingLlm {
         write::write(tool, options)
     }
 
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        write::manifest_name(tool, options)
+    }
+
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
         let param = |i: usize| {
             tool.parameters

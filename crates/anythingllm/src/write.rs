@@ -16,6 +16,15 @@ const TITLE: &str = "AnythingLLM";
 const DEFAULT_VERSION: &str = "1.0.0";
 const MAX_HUB_ID: usize = 64;
 
+/// The skill's `plugin.json`, named as `write` names it.
+pub fn manifest_name(tool: &Tool, _options: &WriteOptions) -> Result<String, DialectError> {
+    Ok(manifest_path(&hub_id(&tool.name, &mut Vec::new())?))
+}
+
+fn manifest_path(hub_id: &str) -> String {
+    format!("{hub_id}/plugin.json")
+}
+
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let hub_id = hub_id(&tool.name, &mut losses)?;
@@ -140,7 +149,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     }));
 
     let mut files = vec![OutputFile {
-        path: format!("{hub_id}/plugin.json"),
+        path: manifest_path(&hub_id),
         content: OutputContent::Manifest(document),
         create_only: false,
     }];

@@ -71,6 +71,10 @@ impl Dialect for ArcadeV1 {
         write::write(tool, options)
     }
 
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        write::manifest_name(tool, options)
+    }
+
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
         let inputs = "/input/parameters";
         let oauth2 = "/requirements/authorization/oauth2";

@@ -13,6 +13,17 @@ use toolshift_model::{
 
 const TITLE: &str = "Arcade v1";
 
+/// The definition's file, named as `write` names it.
+pub fn manifest_name(tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+    file_name(&qualified_name(tool, options, &mut Vec::new()))
+}
+
+fn file_name(name: &str) -> Result<String, DialectError> {
+    let file_name = format!("{name}.json");
+    toolshift_model::dialect::check_file_name(&file_name)?;
+    Ok(file_name)
+}
+
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     if tool.parameters.is_empty() {
         return Err(DialectError::Inexpressible {
@@ -91,8 +102,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Default::default(),
     };
     definition.version = version(tool, &definition, &mut losses)?;
-    let file_name = format!("{}.json", definition.name);
-    toolshift_model::dialect::check_file_name(&file_name)?;
+    let file_name = file_name(&definition.name)?;
     let document = to_value(&definition)?;
     Ok(Written {
         files: vec![OutputFile {

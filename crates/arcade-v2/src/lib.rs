@@ -73,6 +73,10 @@ impl Dialect for ArcadeV2 {
         write::write(tool, options)
     }
 
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        write::manifest_name(tool, options)
+    }
+
     fn locate(&self, field: Field, _tool: &Tool, document: &Value) -> Option<String> {
         let inputs = if document.get("input").is_some() && document.get("inputs").is_none() {
             "/input/parameters"

@@ -13,6 +13,12 @@ const DEFAULT_TOOLKIT: &str = "Default";
 const DEFAULT_TOOLKIT_VERSION: &str = "0.1.0";
 const TITLE: &str = "Arcade v2";
 
+/// The definition's file, named as `write` names it.
+pub fn manifest_name(tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+    let toolkit = toolkit(tool, options, &mut Vec::new());
+    crate::file_name(&toolkit.name, &tool.name)
+}
+
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let toolkit = toolkit(tool, options, &mut losses);

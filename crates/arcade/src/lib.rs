@@ -92,6 +92,10 @@ impl Dialect for Arcade {
         write::write(tool, options)
     }
 
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        write::manifest_name(tool, options)
+    }
+
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
         let inputs = "/input/parameters";
         let authorization = "/requirements/authorization";

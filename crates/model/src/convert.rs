@@ -27,22 +27,7 @@ pub fn convert(
     source: &Source<'_>,
     options: &WriteOptions,
 ) -> Result<Conversion, DialectError> {
-    let mut imported = from.read(source)?;
-    imported.tool.origin = Some(from.id().to_owned());
-    if options.qualify_by_toolkit {
-        if let Some(toolkit) = &imported.tool.toolkit {
-            let qualified = format!("{}_{}", toolkit.name, imported.tool.name);
-            imported.losses.push(Loss::new(
-                crate::loss::LossCode::NameQualified,
-                Field::Name,
-                format!(
-                    "another tool of this batch is also named `{}`, so this one was written as `{qualified}`, with its toolkit `{}` in front.",
-                    imported.tool.name, toolkit.name
-                ),
-            ));
-            imported.tool.name = qualified;
-        }
-    }
+    let imported = read_for_writing(from, source, options)?;
     let written = to.write(&imported.tool, options).map_err(|error| match error {
         // Name the place in the input the user must change.
         DialectError::UnsafeName { name, reason } => DialectError::Invalid {
@@ -71,6 +56,65 @@ pub fn convert(
         files: written.files,
         entries,
     })
+}
+
+/// The tool as `write` sees it: read, marked with its origin, and renamed with its
+/// toolkit in front when the batch asks for that.
+fn read_for_writing(
+    from: &dyn Dialect,
+    source: &Source<'_>,
+    options: &WriteOptions,
+) -> Result<crate::dialect::Imported, DialectError> {
+    let mut imported = from.read(source)?;
+    imported.tool.origin = Some(from.id().to_owned());
+    if options.qualify_by_toolkit {
+        if let Some(toolkit) = &imported.tool.toolkit {
+            let qualified = format!("{}_{}", toolkit.name, imported.tool.name);
+            imported.losses.push(Loss::new(
+                crate::loss::LossCode::NameQualified,
+                Field::Name,
+                format!(
+                    "another tool of this batch is also named `{}`, so this one was written as `{qualified}`, with its toolkit `{}` in front.",
+                    imported.tool.name, toolkit.name
+                ),
+            ));
+            imported.tool.name = qualified;
+        }
+    }
+    Ok(imported)
+}
+
+/// The manifest path of each tool of a document, as `convert_all` would write them, read
+/// but not written: a large batch plans its output paths with these.
+pub fn manifest_names(
+    from: &dyn Dialect,
+    to: &dyn Dialect,
+    source: &Source<'_>,
+    options: &WriteOptions,
+) -> Result<Vec<String>, DialectError> {
+    let documents = match from.tools_in(source.document) {
+        None => vec![source.document],
+        Some(pointers) => pointers
+            .iter()
+            .map(|pointer| {
+                source
+                    .document
+                    .pointer(pointer)
+                    .ok_or_else(|| DialectError::invalid(pointer.clone(), "no tool here"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    documents
+        .into_iter()
+        .map(|document| {
+            let one = Source {
+                document,
+                ..*source
+            };
+            let imported = read_for_writing(from, &one, options)?;
+            to.manifest_name(&imported.tool, options)
+        })
+        .collect()
 }
 
 /// Every tool of a document: one conversion for a document that is one tool, one per

@@ -146,6 +146,19 @@ pub trait Dialect: Sync + std::fmt::Debug {
 
     fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError>;
 
+    /// The path `write` gives the tool's manifest (its first file), without writing it:
+    /// a large batch plans its outputs by these names. A dialect overrides it with the
+    /// naming its `write` uses; `tests/properties.rs` holds the two equal.
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        let written = self.write(tool, options)?;
+        written
+            .files
+            .into_iter()
+            .next()
+            .map(|file| file.path)
+            .ok_or_else(|| DialectError::invalid("", "the tool was written as no file"))
+    }
+
     /// Where `field` lives in this dialect's layout. `document` is the actual document,
     /// for dialects that accept more than one spelling of a key.
     /// `None` when the dialect has no place for the field.

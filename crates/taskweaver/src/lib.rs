@@ -73,6 +73,10 @@ impl Dialect for TaskWeaver {
         write::write(tool, options)
     }
 
+    fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
+        write::manifest_name(tool, options)
+    }
+
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
         let setting = |i: usize| {
             tool.settings

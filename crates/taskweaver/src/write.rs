@@ -17,6 +17,15 @@ const TITLE: &str = "TaskWeaver";
 /// The schema's `minLength` for plugin and field descriptions.
 const MIN_DESCRIPTION: usize = 10;
 
+/// The plugin's YAML file, named as `write` names it.
+pub fn manifest_name(tool: &Tool, _options: &WriteOptions) -> Result<String, DialectError> {
+    Ok(manifest_path(&plugin_name(&tool.name, &mut Vec::new())?))
+}
+
+fn manifest_path(name: &str) -> String {
+    format!("{name}.yaml")
+}
+
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = plugin_name(&tool.name, &mut losses)?;
@@ -109,7 +118,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     }));
 
     let mut files = vec![OutputFile {
-        path: format!("{name}.yaml"),
+        path: manifest_path(&name),
         content: OutputContent::Manifest(document),
         create_only: false,
     }];
