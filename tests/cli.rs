@@ -34,6 +34,33 @@ fn write(scratch: &Scratch, name: &str, text: &str) {
     std::fs::write(scratch.path().join(name), text).unwrap();
 }
 
+/// Runs `toolshift convert ARGS --report json` in chunks of `chunk` items, expecting
+/// exit 2 (some file failed), and returns the JSON report.
+fn failing_batch(scratch: &Scratch, list: &[&str], chunk: &str) -> serde_json::Value {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .arg("convert")
+        .args(list)
+        .args(["--report", "json"])
+        .env("TOOLSHIFT_CHUNK", chunk)
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    serde_json::from_str(&stderr).unwrap()
+}
+
+/// The inputs a report lists as failed, in its order.
+fn failed_inputs(report: &serde_json::Value) -> Vec<String> {
+    report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["status"] == "failed")
+        .map(|f| f["input"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 #[test]
 fn stdin_to_stdout_with_detection() {
     let scratch = Scratch::new().unwrap();
@@ -799,24 +826,11 @@ fn walk_a_folder(chunk: &str) {
     write(&scratch, "tools/skills/weather/plugin.json", SKILL);
     write(&scratch, "tools/skills/weather/handler.js", HANDLER);
     write(&scratch, "tools/broken.json", "{\"name\": ");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
-        .args([
-            "convert",
-            "tools",
-            "--to",
-            "taskweaver",
-            "-o",
-            "out",
-            "--report",
-            "json",
-        ])
-        .env("TOOLSHIFT_CHUNK", chunk)
-        .current_dir(scratch.path())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
+    let report = failing_batch(
+        &scratch,
+        &["tools", "--to", "taskweaver", "-o", "out"],
+        chunk,
+    );
     let written: Vec<String> = read_tree(&scratch.path().join("out"))
         .unwrap()
         .into_keys()
@@ -1480,31 +1494,8 @@ fn collisions_are_found_whether_the_batch_is_planned_or_cut_by_folder() {
     // planned. Chunks of eight: cut between folders, no plan.
     for chunk in ["1", "8"] {
         let out = format!("out-{chunk}");
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
-            .args([
-                "convert",
-                "kit",
-                "--to",
-                "arcade-v2",
-                "-o",
-                &out,
-                "--report",
-                "json",
-            ])
-            .env("TOOLSHIFT_CHUNK", chunk)
-            .current_dir(scratch.path())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
-        let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
-        let failed: Vec<&str> = report["files"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["status"] == "failed")
-            .map(|f| f["input"].as_str().unwrap())
-            .collect();
+        let report = failing_batch(&scratch, &["kit", "--to", "arcade-v2", "-o", &out], chunk);
+        let failed = failed_inputs(&report);
         assert_eq!(
             failed,
             ["kit/flat/e.json", "kit/flat/f.json"],
@@ -1542,24 +1533,8 @@ fn collisions_are_found_across_inputs_and_around_subfolders_in_chunks_of_one() {
     write(&scratch, "one/x/t.json", &sdk_tool("Kit", "Here"));
     write(&scratch, "two/x/t.json", &sdk_tool("Kit", "Here"));
     let failed_and_written = |inputs: &[&str], out: &str| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
-            .arg("convert")
-            .args(inputs)
-            .args(["--to", "arcade-v2", "-o", out, "--report", "json"])
-            .env("TOOLSHIFT_CHUNK", "1")
-            .current_dir(scratch.path())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
-        let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
-        let failed: Vec<String> = report["files"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["status"] == "failed")
-            .map(|f| f["input"].as_str().unwrap().to_owned())
-            .collect();
+        let list = [inputs, &["--to", "arcade-v2", "-o", out]].concat();
+        let failed = failed_inputs(&failing_batch(&scratch, &list, "1"));
         let written: Vec<String> = read_tree(&scratch.path().join(out))
             .unwrap()
             .into_keys()
