@@ -123,8 +123,30 @@ impl<'a> Walker<'a> {
             }
         };
         listing.sort_by(|(a, _), (b, _)| a.cmp(b));
+        // A TaskWeaver plugin is its YAML with the `.py` of the same name beside it: that
+        // file is read with the plugin, not passed over.
+        let companions: Vec<bool> = {
+            let plugin_stems: std::collections::BTreeSet<&std::ffi::OsStr> = listing
+                .iter()
+                .filter(|(path, kind)| kind.is_file() && has_extension(path, &["yaml", "yml"]))
+                .filter_map(|(path, _)| path.file_stem())
+                .collect();
+            listing
+                .iter()
+                .map(|(path, kind)| {
+                    kind.is_file()
+                        && has_extension(path, &["py"])
+                        && path
+                            .file_stem()
+                            .is_some_and(|stem| plugin_stems.contains(stem))
+                })
+                .collect()
+        };
         let entries: Vec<Entry> = listing
             .into_iter()
+            .zip(companions)
+            .filter(|(_, companion)| !companion)
+            .map(|(entry, _)| entry)
             .filter(|(path, _)| {
                 !path
                     .file_name()
@@ -254,8 +276,12 @@ fn with_cuts(items: Vec<Item>) -> Vec<Found> {
 }
 
 fn has_manifest_extension(path: &Path) -> bool {
+    has_extension(path, MANIFEST_EXTENSIONS)
+}
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension().is_some_and(|extension| {
-        MANIFEST_EXTENSIONS
+        extensions
             .iter()
             .any(|known| extension.eq_ignore_ascii_case(known))
     })
@@ -297,6 +323,7 @@ mod tests {
         std::fs::write(root.join("b/skill/handler.js"), "").unwrap();
         std::fs::write(root.join("a.yaml"), "").unwrap();
         std::fs::write(root.join("a.py"), "").unwrap();
+        std::fs::write(root.join("c.py"), "").unwrap();
         std::fs::write(root.join(".hidden.json"), "").unwrap();
         std::fs::write(root.join(".git/config.json"), "").unwrap();
         let mut walker = Walker::new(std::slice::from_ref(&root));
@@ -317,8 +344,9 @@ mod tests {
                 ("b/skill".to_owned(), "b".to_owned())
             ]
         );
+        // `a.py` is the plugin `a.yaml`'s code; `c.py` belongs to no plugin.
         assert_eq!(walker.skipped.len(), 1);
-        assert!(walker.skipped[0].path.ends_with("a.py"));
+        assert!(walker.skipped[0].path.ends_with("c.py"));
         let _ = std::fs::remove_dir_all(&root);
     }
 
