@@ -612,42 +612,13 @@ impl Job<'_> {
         }
     }
 
-    /// Where an item's outputs would go, without rendering or checking them.
-    fn output_paths(&self, item: &walk::Item, options: &WriteOptions) -> Vec<PathBuf> {
-        let Destination::Folder(folder) = &self.destination else {
-            return Vec::new();
-        };
-        let Ok(loaded) = input::load(&item.path) else {
-            return Vec::new();
-        };
-        let Some(from) = self
-            .from
-            .or_else(|| registry::detect(&loaded.document).ok())
-        else {
-            return Vec::new();
-        };
-        let source = Source {
-            display: &loaded.display,
-            dir: loaded.dir.as_deref(),
-            document: &loaded.document,
-        };
-        let Ok(conversions) = toolshift_model::convert_all(from, self.to, &source, options) else {
-            return Vec::new();
-        };
-        conversions
-            .iter()
-            .flat_map(|conversion| &conversion.files)
-            .filter_map(|file| {
-                let name = output::rendered_name(file, self.args.format, self.to.manifest_syntax())
-                    .ok()?;
-                output::inside(&folder.join(&item.relative_dir), &name).ok()
-            })
-            .collect()
-    }
-
-    /// Where an item's first manifest would go, from the names the dialects give without
-    /// writing (`Dialect::manifest_name`): planning reads each input but writes nothing.
-    fn manifest_path(&self, item: &walk::Item) -> Option<PathBuf> {
+    /// Reads an item for planning: its output folder, its dialect and its document, handed
+    /// to `plan`; `None` where any of them is missing (the conversion reports why).
+    fn planning<T>(
+        &self,
+        item: &walk::Item,
+        plan: impl FnOnce(&Path, &'static dyn Dialect, &Source<'_>) -> Option<T>,
+    ) -> Option<T> {
         let Destination::Folder(folder) = &self.destination else {
             return None;
         };
@@ -660,15 +631,43 @@ impl Job<'_> {
             dir: loaded.dir.as_deref(),
             document: &loaded.document,
         };
-        let names =
-            toolshift_model::convert::manifest_names(from, self.to, &source, &self.options).ok()?;
-        let name = output::rendered_manifest_name(
-            names.first()?,
-            self.args.format,
-            self.to.manifest_syntax(),
-        )
-        .ok()?;
-        output::inside(&folder.join(&item.relative_dir), &name).ok()
+        plan(&folder.join(&item.relative_dir), from, &source)
+    }
+
+    /// Where an item's outputs would go, without rendering or checking them.
+    fn output_paths(&self, item: &walk::Item, options: &WriteOptions) -> Vec<PathBuf> {
+        self.planning(item, |base, from, source| {
+            let conversions = toolshift_model::convert_all(from, self.to, source, options).ok()?;
+            let paths = conversions
+                .iter()
+                .flat_map(|conversion| &conversion.files)
+                .filter_map(|file| {
+                    let name =
+                        output::rendered_name(file, self.args.format, self.to.manifest_syntax())
+                            .ok()?;
+                    output::inside(base, &name).ok()
+                })
+                .collect();
+            Some(paths)
+        })
+        .unwrap_or_default()
+    }
+
+    /// Where an item's first manifest would go, from the names the dialects give without
+    /// writing (`Dialect::manifest_name`): planning reads each input but writes nothing.
+    fn manifest_path(&self, item: &walk::Item) -> Option<PathBuf> {
+        self.planning(item, |base, from, source| {
+            let names =
+                toolshift_model::convert::manifest_names(from, self.to, source, &self.options)
+                    .ok()?;
+            let name = output::rendered_manifest_name(
+                names.first()?,
+                self.args.format,
+                self.to.manifest_syntax(),
+            )
+            .ok()?;
+            output::inside(base, &name).ok()
+        })
     }
 
     /// Every output path of a large batch, as a hash, so that collisions are decided
