@@ -330,12 +330,7 @@ pub fn write_all(
     let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
     let result = (|| {
         for file in files {
-            let parent = folder_of(&file.path);
-            let temporary = parent.join(format!(
-                ".{}.toolshift-{}.tmp",
-                file_name(&file.path),
-                process_id()
-            ));
+            let temporary = temporary_for(&file.path);
             staged.push((temporary.clone(), &file.path));
             write_file(&temporary, file, sync)?;
         }
@@ -408,11 +403,7 @@ fn write_own_folder(
     new_folders
         .ensure(parent, shared, &mut made_now)
         .inspect_err(|_| undo_folders(&made_now, new_folders))?;
-    let staging = parent.join(format!(
-        ".{}.toolshift-{}.tmp",
-        file_name(folder),
-        process_id()
-    ));
+    let staging = temporary_for(folder);
     if let Err(e) = std::fs::create_dir(&staging) {
         undo_folders(&made_now, new_folders);
         return Err(format!("{}: cannot create folder: {e}", folder.display()));
@@ -452,12 +443,10 @@ fn write_own_folder(
         discard();
         return Err(refusal);
     }
-    for (index, file) in files.iter().enumerate() {
+    for file in files {
         if let Err(e) = std::fs::rename(staged(file), &file.path) {
-            for later in files.iter().skip(index) {
-                let _ = std::fs::remove_file(staged(later));
-            }
-            let _ = std::fs::remove_dir(&staging);
+            // What was renamed stays, as when renaming file by file anywhere else.
+            discard();
             return Err(format!("{}: cannot write: {e}", file.path.display()));
         }
     }
@@ -478,13 +467,24 @@ fn write_file(path: &Path, file: &Planned, sync: Sync) -> Result<(), String> {
         .map_err(cannot)
 }
 
+/// The hidden name a file or folder is written under before it is renamed to `path`:
+/// beside it, so that the rename stays on one file system, and named by this process.
+pub fn temporary_for(path: &Path) -> PathBuf {
+    folder_of(path).join(format!(
+        ".{}.toolshift-{}.tmp",
+        file_name(path),
+        process_id()
+    ))
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
-fn folder_of(path: &Path) -> &Path {
+/// The folder `path` sits in, `.` for a bare name.
+pub fn folder_of(path: &Path) -> &Path {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))

@@ -38,19 +38,11 @@ impl Sink {
         let target = match (&args.report_file, args.report) {
             (_, ReportFormat::None) => Target::Nowhere,
             (Some(path), _) => {
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let folder = path
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .unwrap_or(std::path::Path::new("."));
+                let folder = crate::output::folder_of(path);
                 std::fs::create_dir_all(folder).map_err(|e| {
                     anyhow::anyhow!("{}: cannot create folder: {e}", folder.display())
                 })?;
-                let temporary =
-                    folder.join(format!(".{name}.toolshift-{}.tmp", std::process::id()));
+                let temporary = crate::output::temporary_for(path);
                 let file = File::create(&temporary).map_err(|e| {
                     anyhow::anyhow!("{}: cannot write the report: {e}", path.display())
                 })?;
