@@ -8,7 +8,7 @@ use toolshift_model::syntax;
 const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Manifest names looked for when the input is a folder.
-const FOLDER_MANIFESTS: &[&str] = &["plugin.json"];
+const FOLDER_MANIFESTS: &[&str] = &[crate::walk::SKILL_MANIFEST];
 
 #[derive(Debug)]
 pub struct LoadedInput {

@@ -56,7 +56,12 @@ pub fn expand(inputs: &[PathBuf]) -> Vec<Item> {
 pub fn is_folder(input: &Path) -> bool {
     input.as_os_str() != "-"
         && std::fs::symlink_metadata(input).is_ok_and(|m| m.is_dir())
-        && !input.join(SKILL_MANIFEST).is_file()
+        && !is_skill_folder(input)
+}
+
+/// Whether a folder is an AnythingLLM skill: one input, read through its manifest.
+fn is_skill_folder(folder: &Path) -> bool {
+    folder.join(SKILL_MANIFEST).is_file()
 }
 
 /// The inputs' manifests in order: inputs as given, each folder's entries sorted by
@@ -156,7 +161,7 @@ impl<'a> Walker<'a> {
                 if kind.is_symlink() {
                     Entry::Link(path)
                 } else if kind.is_dir() {
-                    if path.join(SKILL_MANIFEST).is_file() {
+                    if is_skill_folder(&path) {
                         Entry::Manifest(path)
                     } else {
                         Entry::Folder(path)
