@@ -279,29 +279,13 @@ enum At<'a> {
 
 impl At<'_> {
     fn pointer(&self) -> String {
-        let mut tokens = Vec::new();
-        let mut at = self;
-        loop {
-            match at {
-                At::Root => break,
-                At::Key(parent, key) => {
-                    tokens.push(crate::pointer::escape(key));
-                    at = parent;
-                }
-                At::Index(parent, index) => {
-                    tokens.push(index.to_string());
-                    at = parent;
-                }
+        match self {
+            At::Root => String::new(),
+            At::Key(parent, key) => crate::pointer::child(&parent.pointer(), key),
+            At::Index(parent, index) => {
+                crate::pointer::child(&parent.pointer(), &index.to_string())
             }
         }
-        tokens
-            .iter()
-            .rev()
-            .fold(String::new(), |mut pointer, token| {
-                pointer.push('/');
-                pointer.push_str(token);
-                pointer
-            })
     }
 }
 
