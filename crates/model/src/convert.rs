@@ -92,21 +92,10 @@ pub fn manifest_names(
     source: &Source<'_>,
     options: &WriteOptions,
 ) -> Result<Vec<String>, DialectError> {
-    let documents = match from.tools_in(source.document) {
-        None => vec![source.document],
-        Some(pointers) => pointers
-            .iter()
-            .map(|pointer| {
-                source
-                    .document
-                    .pointer(pointer)
-                    .ok_or_else(|| DialectError::invalid(pointer.clone(), "no tool here"))
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    documents
+    // A pointer that leads nowhere fails the conversion itself; planning only skips it.
+    crate::dialect::tool_documents(from, source.document)
         .into_iter()
-        .map(|document| {
+        .map(|(_, document)| {
             let one = Source {
                 document,
                 ..*source
