@@ -290,8 +290,6 @@ pub fn check_code(name: &str, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
-/// The entries of a corpus folder, sorted: its files and skill folders, and the files of
-/// its other folders one level down (`arcade-sdk/<Toolkit>/<Tool>.json`).
 /// The corpus's manifests of the dialects we read, folder by folder, each folder sorted:
 /// skill folders, YAML files, and JSON files that are not schemas.
 pub fn corpus_manifests(corpus: &Path) -> Vec<PathBuf> {
@@ -315,6 +313,8 @@ pub fn corpus_manifests(corpus: &Path) -> Vec<PathBuf> {
     manifests
 }
 
+/// The entries of a corpus folder, sorted: its files and skill folders, and the files of
+/// its other folders one level down (`arcade-sdk/<Toolkit>/<Tool>.json`).
 pub fn corpus_entries(folder: &Path) -> Vec<PathBuf> {
     let list = |dir: &Path| -> Vec<PathBuf> {
         std::fs::read_dir(dir)
