@@ -334,11 +334,7 @@ pub fn write_all(
             staged.push((temporary.clone(), &file.path));
             write_file(&temporary, file, sync)?;
         }
-        // Stop between writing and renaming, so nothing of this item appears.
-        if crate::interrupt::requested() {
-            return Err("interrupted before it was written".to_owned());
-        }
-        Ok(())
+        not_interrupted()
     })();
     if let Err(error) = result {
         for (temporary, _) in &staged {
@@ -369,10 +365,18 @@ fn refusal(existing: &[&Planned], force: bool) -> Option<String> {
             "{} already exists; pass --force to replace it",
             file.path.display()
         ))
-    } else if crate::interrupt::requested() {
-        Some("interrupted before it was written".to_owned())
     } else {
-        None
+        not_interrupted().err()
+    }
+}
+
+/// Asked between writing an item's files and renaming them into place, so that after
+/// Ctrl-C nothing of the item appears.
+fn not_interrupted() -> Result<(), String> {
+    if crate::interrupt::requested() {
+        Err("interrupted before it was written".to_owned())
+    } else {
+        Ok(())
     }
 }
 
@@ -418,12 +422,8 @@ fn write_own_folder(
     };
     let written = files
         .iter()
-        .try_for_each(|file| write_file(&staged(file), file, sync));
-    // Stop between writing and renaming, so nothing of this item appears.
-    let written = written.and_then(|()| match crate::interrupt::requested() {
-        true => Err("interrupted before it was written".to_owned()),
-        false => Ok(()),
-    });
+        .try_for_each(|file| write_file(&staged(file), file, sync))
+        .and_then(|()| not_interrupted());
     if let Err(error) = written {
         discard();
         return Err(error);
