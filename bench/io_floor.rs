@@ -1,7 +1,7 @@
 //! The file-system floor of a TaskWeaver → AnythingLLM batch: the system calls
-//! toolshift cannot avoid, with no parsing or converting. Each input is read, a folder is
-//! made for it, and two files are written through a temporary file and a rename, on as
-//! many threads as there are cores. `bench/run` times it beside toolshift, so that a
+//! toolshift cannot avoid, with no parsing or converting. Each input is read, and its
+//! skill is written as toolshift writes a new one: two files in a temporary folder, which
+//! is renamed into place; on as many threads as there are cores. `bench/run` times it beside toolshift, so that a
 //! ratio to `cp -r` can be split into what the write protocol costs and what the
 //! conversion costs (docs/performance.md).
 //!
@@ -55,17 +55,22 @@ fn main() {
                         .read_to_end(&mut text)
                         .unwrap();
                     let folder = output.join(file.strip_prefix(input).unwrap().with_extension(""));
-                    if std::fs::create_dir(&folder).is_err() {
-                        std::fs::create_dir_all(&folder).unwrap();
+                    let parent = folder.parent().unwrap();
+                    let staging = parent.join(format!(
+                        ".{}.tmp",
+                        folder.file_name().unwrap().to_string_lossy()
+                    ));
+                    if std::fs::create_dir(&staging).is_err() {
+                        std::fs::create_dir_all(parent).unwrap();
+                        std::fs::create_dir(&staging).unwrap();
                     }
                     for name in ["plugin.json", "handler.js"] {
-                        let temporary = folder.join(format!(".{name}.tmp"));
-                        std::fs::File::create(&temporary)
+                        std::fs::File::create(staging.join(name))
                             .unwrap()
                             .write_all(&text)
                             .unwrap();
-                        std::fs::rename(&temporary, folder.join(name)).unwrap();
                     }
+                    std::fs::rename(&staging, &folder).unwrap();
                 }
             });
         }
