@@ -8,12 +8,13 @@ use serde_json::Value;
 use std::fmt::Write as _;
 
 pub fn to_yaml(value: &Value) -> String {
-    let mut out = String::new();
+    // Sized for a typical manifest, so the text is not grown several times over.
+    let mut out = String::with_capacity(2048);
     match value {
-        Value::Object(map) if !map.is_empty() => write_object(map, 0, &mut out),
+        Value::Object(map) if !map.is_empty() => write_object(map, 0, false, &mut out),
         Value::Array(items) if !items.is_empty() => write_array(items, 0, &mut out),
         scalar => {
-            out.push_str(&inline(scalar));
+            push_inline(scalar, &mut out);
             out.push('\n');
         }
     }
@@ -28,25 +29,38 @@ fn is_block(value: &Value) -> bool {
     }
 }
 
-fn write_object(map: &serde_json::Map<String, Value>, indent: usize, out: &mut String) {
-    for (key, value) in map {
-        let _ = write!(out, "{:indent$}{}:", "", string(key));
+fn push_indent(indent: usize, out: &mut String) {
+    out.extend(std::iter::repeat_n(' ', indent));
+}
+
+/// `dash_line`: the first entry goes on a line a sequence's `- ` has already indented.
+fn write_object(
+    map: &serde_json::Map<String, Value>,
+    indent: usize,
+    dash_line: bool,
+    out: &mut String,
+) {
+    for (index, (key, value)) in map.iter().enumerate() {
+        if index > 0 || !dash_line {
+            push_indent(indent, out);
+        }
+        push_string(key, out);
+        out.push(':');
         write_value_after_marker(value, indent, out);
     }
 }
 
 fn write_array(items: &[Value], indent: usize, out: &mut String) {
     for item in items {
+        push_indent(indent, out);
         match item {
             Value::Object(map) if !map.is_empty() => {
                 // The first entry shares the line with the dash.
-                let mut nested = String::new();
-                write_object(map, indent + 2, &mut nested);
-                let _ = write!(out, "{:indent$}- ", "");
-                out.push_str(nested.get(indent + 2..).unwrap_or_default());
+                out.push_str("- ");
+                write_object(map, indent + 2, true, out);
             }
             _ => {
-                let _ = write!(out, "{:indent$}-", "");
+                out.push('-');
                 write_value_after_marker(item, indent, out);
             }
         }
@@ -61,13 +75,13 @@ fn write_value_after_marker(value: &Value, indent: usize, out: &mut String) {
     if is_block(value) {
         out.push('\n');
         match value {
-            Value::Object(map) => write_object(map, indent + 2, out),
+            Value::Object(map) => write_object(map, indent + 2, false, out),
             Value::Array(items) => write_array(items, indent + 2, out),
             _ => {}
         }
     } else {
         out.push(' ');
-        out.push_str(&inline(value));
+        push_inline(value, out);
         out.push('\n');
     }
 }
@@ -97,28 +111,32 @@ fn write_literal_block(text: &str, indent: usize, out: &mut String) {
         1 => "",
         _ => "+",
     };
-    let _ = writeln!(out, " |{chomping}");
+    out.push_str(" |");
+    out.push_str(chomping);
+    out.push('\n');
     let body = text.trim_end_matches('\n');
     for line in body.split('\n') {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
-            let _ = writeln!(out, "{:indent$}{line}", "");
+        if !line.is_empty() {
+            push_indent(indent, out);
+            out.push_str(line);
         }
+        out.push('\n');
     }
     for _ in 1..trailing {
         out.push('\n');
     }
 }
 
-fn inline(value: &Value) -> String {
+fn push_inline(value: &Value, out: &mut String) {
     match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => string(s),
-        Value::Array(_) => "[]".to_owned(),
-        Value::Object(_) => "{}".to_owned(),
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::String(s) => push_string(s, out),
+        Value::Array(_) => out.push_str("[]"),
+        Value::Object(_) => out.push_str("{}"),
     }
 }
 
@@ -127,45 +145,63 @@ const AMBIGUOUS: &[&str] = &[
     "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~",
 ];
 
+const AMBIGUOUS_LONGEST: usize = 5;
+
 fn is_plain_safe(text: &str) -> bool {
-    let Some(first) = text.chars().next() else {
+    let bytes = text.as_bytes();
+    let Some(first) = bytes.first() else {
         return false;
     };
     first.is_ascii_alphabetic()
         && !text.ends_with(' ')
-        && text.chars().all(|c| {
-            c.is_ascii_alphanumeric()
-                || matches!(c, ' ' | '_' | '-' | '.' | '/' | '(' | ')' | '@' | '+' | ',')
+        && bytes.iter().all(|&b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b' ' | b'_' | b'-' | b'.' | b'/' | b'(' | b')' | b'@' | b'+' | b','
+                )
         })
-        && !AMBIGUOUS.contains(&text.to_ascii_lowercase().as_str())
+        && !(text.len() <= AMBIGUOUS_LONGEST
+            && AMBIGUOUS.iter().any(|word| word.eq_ignore_ascii_case(text)))
 }
 
-fn string(text: &str) -> String {
+fn push_string(text: &str, out: &mut String) {
     if is_plain_safe(text) {
-        return text.to_owned();
+        out.push_str(text);
+        return;
     }
-    let mut quoted = String::with_capacity(text.len() + 2);
-    quoted.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            '\t' => quoted.push_str("\\t"),
-            '\r' => quoted.push_str("\\r"),
+    out.push('"');
+    // Runs of characters that stand for themselves are copied whole.
+    let mut run_start = 0;
+    for (index, c) in text.char_indices() {
+        // `None`: written as a `\u` escape.
+        let escape = match c {
+            '"' => Some("\\\""),
+            '\\' => Some("\\\\"),
+            '\n' => Some("\\n"),
+            '\t' => Some("\\t"),
+            '\r' => Some("\\r"),
             c if c.is_control()
                 || matches!(
                     c,
                     '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
                 ) =>
             {
-                let _ = write!(quoted, "\\u{:04x}", u32::from(c));
+                None
             }
-            c => quoted.push(c),
+            _ => continue,
+        };
+        out.push_str(text.get(run_start..index).unwrap_or_default());
+        match escape {
+            Some(escape) => out.push_str(escape),
+            None => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
         }
+        run_start = index + c.len_utf8();
     }
-    quoted.push('"');
-    quoted
+    out.push_str(text.get(run_start..).unwrap_or_default());
+    out.push('"');
 }
 
 #[cfg(test)]
@@ -200,6 +236,11 @@ mod tests {
             text,
             "examples: |-\n  result = f(1)\n  result = f(2)\nlist:\n  - |\n    a\n    b\n"
         );
+    }
+
+    #[test]
+    fn no_ambiguous_word_is_longer_than_the_length_checked_first() {
+        assert!(AMBIGUOUS.iter().all(|word| word.len() <= AMBIGUOUS_LONGEST));
     }
 
     #[test]
