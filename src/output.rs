@@ -82,12 +82,9 @@ pub fn render(
     let bytes = if name.ends_with(".yaml") {
         toolshift_model::yaml::to_yaml(document).into_bytes()
     } else {
-        // Sized for a typical manifest, so it is written without growing the buffer
-        // four times over.
-        let mut bytes = Vec::with_capacity(1024);
-        serde_json::to_writer_pretty(&mut bytes, document).map_err(|e| e.to_string())?;
-        bytes.push(b'\n');
-        bytes
+        let mut text = toolshift_model::json_text::to_pretty(document);
+        text.push('\n');
+        text.into_bytes()
     };
     Ok((name, bytes))
 }

@@ -88,16 +88,7 @@ fn local_name(name: &str, taken: &mut Vec<String>) -> String {
 
 /// Appends a JavaScript string literal: JSON's escaping is valid JavaScript.
 fn push_string(out: &mut String, text: &str) {
-    if text
-        .chars()
-        .any(|c| c == '"' || c == '\\' || c.is_control())
-    {
-        out.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned()));
-    } else {
-        out.push('"');
-        out.push_str(text);
-        out.push('"');
-    }
+    toolshift_model::json_text::push_string(text, out);
 }
 
 /// The scaffold is built in one text, without a string per part: it is written for

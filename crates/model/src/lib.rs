@@ -8,6 +8,7 @@ pub mod convert;
 pub mod dialect;
 pub mod field;
 pub mod json_schema;
+pub mod json_text;
 pub mod loss;
 pub mod pointer;
 pub mod position;

@@ -30,7 +30,7 @@ fn is_block(value: &Value) -> bool {
 }
 
 fn push_indent(indent: usize, out: &mut String) {
-    out.extend(std::iter::repeat_n(' ', indent));
+    crate::json_text::push_spaces(indent, out);
 }
 
 /// `dash_line`: the first entry goes on a line a sequence's `- ` has already indented.

@@ -1,0 +1,176 @@
+//! JSON text as serde_json's pretty printer writes it, byte for byte, appended to one
+//! text. serde_json writes each indentation step, separator and escape as a call on
+//! its writer; a manifest is written for every file of a batch, so this writer builds
+//! it in place (docs/performance.md). `tests/json_text.rs` holds it equal to
+//! `serde_json::to_string_pretty` on generated values.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// `value` as pretty JSON with two-space indentation, without a final newline.
+pub fn to_pretty(value: &Value) -> String {
+    // Sized for a typical manifest, so the text is not grown several times over.
+    let mut out = String::with_capacity(2048);
+    write_value(value, 0, &mut out);
+    out
+}
+
+fn write_value(value: &Value, indent: usize, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(true) => out.push_str("true"),
+        Value::Bool(false) => out.push_str("false"),
+        Value::Number(number) => {
+            let _ = write!(out, "{number}");
+        }
+        Value::String(text) => push_string(text, out),
+        Value::Array(items) if items.is_empty() => out.push_str("[]"),
+        Value::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                start_member(index, indent + 2, out);
+                write_value(item, indent + 2, out);
+            }
+            end_container(indent, ']', out);
+        }
+        Value::Object(map) if map.is_empty() => out.push_str("{}"),
+        Value::Object(map) => {
+            out.push('{');
+            for (index, (key, item)) in map.iter().enumerate() {
+                start_member(index, indent + 2, out);
+                push_string(key, out);
+                out.push_str(": ");
+                write_value(item, indent + 2, out);
+            }
+            end_container(indent, '}', out);
+        }
+    }
+}
+
+fn start_member(index: usize, indent: usize, out: &mut String) {
+    out.push_str(if index == 0 { "\n" } else { ",\n" });
+    push_spaces(indent, out);
+}
+
+fn end_container(indent: usize, close: char, out: &mut String) {
+    out.push('\n');
+    push_spaces(indent, out);
+    out.push(close);
+}
+
+/// Appends `count` spaces a slice at a time, not a character at a time.
+pub fn push_spaces(mut count: usize, out: &mut String) {
+    const SPACES: &str = "                                ";
+    while count > 0 {
+        let step = count.min(SPACES.len());
+        out.push_str(SPACES.get(..step).unwrap_or_default());
+        count -= step;
+    }
+}
+
+fn needs_escape(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
+}
+
+/// The offset of the first byte of `bytes` that needs an escape. Eight bytes are
+/// tested at once (nearly every string has no such byte): a byte is below 0x20, or
+/// equal to `"` or `\`, where subtracting from it borrows into its high bit.
+fn first_escape(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let below_space = word.wrapping_sub(ONES * 0x20);
+        let quote = (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
+        let backslash = (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
+        if (below_space | quote | backslash) & !word & HIGHS != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    bytes
+        .get(offset..)?
+        .iter()
+        .position(|&byte| needs_escape(byte))
+        .map(|found| offset + found)
+}
+
+/// Appends `text` as a JSON string literal, escaped as serde_json escapes it: `"`,
+/// `\` and the control characters below U+0020, nothing else.
+pub fn push_string(text: &str, out: &mut String) {
+    out.push('"');
+    // Every escaped character is one ASCII byte, so the runs between them are whole
+    // characters, copied in one piece.
+    let bytes = text.as_bytes();
+    let mut run_start = 0;
+    while let Some(offset) = bytes.get(run_start..).and_then(first_escape) {
+        let index = run_start + offset;
+        out.push_str(text.get(run_start..index).unwrap_or_default());
+        match bytes.get(index).copied().unwrap_or_default() {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            byte => {
+                let _ = write!(out, "\\u{byte:04x}");
+            }
+        }
+        run_start = index + 1;
+    }
+    out.push_str(text.get(run_start..).unwrap_or_default());
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_first_byte_to_escape_is_found_at_every_offset() {
+        for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+            for length in 0..20 {
+                for at in 0..length {
+                    let mut bytes = vec![b'a'; length];
+                    bytes[at] = special;
+                    // Bytes next to the special ones in value, which must not match.
+                    if at + 1 < length {
+                        bytes[at + 1] = special.wrapping_add(1).max(0x20);
+                    }
+                    assert_eq!(
+                        first_escape(&bytes),
+                        Some(at),
+                        "{special} at {at} of {length}"
+                    );
+                }
+                let clean: Vec<u8> = (0..length)
+                    .map(|i| [b' ', b'!', b'#', b']', 0x7f, 0xe9][i % 6])
+                    .collect();
+                assert_eq!(first_escape(&clean), None);
+            }
+        }
+    }
+
+    #[test]
+    fn writes_what_serde_json_writes() {
+        let value = json!({
+            "text": "quote \" backslash \\ slash / tab \t cr \r nl \n bell \u{7} bs \u{8} ff \u{c} del \u{7f} é 雪 \u{2028}",
+            "numbers": [0, -1, 18446744073709551615u64, 1.5, -0.0, 1e300, 2.5e-8],
+            "empty": {"a": [], "b": {}, "": null},
+            "nested": [[[true, false]], {"x": [{"y": "z"}]}],
+        });
+        let expected = serde_json::to_string_pretty(&value).unwrap();
+        assert_eq!(to_pretty(&value), expected);
+        for scalar in [json!(null), json!("s"), json!(3), json!([]), json!({})] {
+            assert_eq!(
+                to_pretty(&scalar),
+                serde_json::to_string_pretty(&scalar).unwrap()
+            );
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! toolshift writes JSON manifests with its own pretty printer
+//! (`toolshift_model::json_text`); every byte must be what serde_json's would write.
+
+use proptest::prelude::*;
+use serde_json::{Map, Value};
+
+fn scalar() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        any::<String>().prop_map(Value::from),
+        // Control characters, quotes and backslashes, which are escaped.
+        "[\\x00-\\x20\"\\\\a\u{7f}\u{2028}é]{0,12}".prop_map(Value::from),
+    ]
+}
+
+fn value() -> impl Strategy<Value = Value> {
+    scalar().prop_recursive(5, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec(("[\\x00-\\x7f]{0,6}|\\PC{0,4}", inner), 0..6)
+                .prop_map(|pairs| Value::Object(pairs.into_iter().collect::<Map<String, Value>>())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pretty_json_is_what_serde_json_writes(value in value()) {
+        let expected = serde_json::to_string_pretty(&value).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(toolshift_model::json_text::to_pretty(&value), expected);
+    }
+}
