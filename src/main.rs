@@ -1104,6 +1104,9 @@ impl Job<'_> {
                             .iter()
                             .map(|f| f.path.display().to_string())
                             .collect();
+                        // Written: the bytes are freed here, on the worker, rather than
+                        // one item at a time on the thread that reports.
+                        item.files = Vec::new();
                     }
                     Err(error) => {
                         item.report.status = Status::Failed;
