@@ -369,15 +369,23 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let at = At::Key(&self.at, &key);
-            if object.contains_key(&key) {
-                return Err(de::Error::custom(format!(
-                    "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
-                    at.pointer()
-                )));
-            }
-            let value = map.next_value_seed(ValueSeed { at })?;
-            object.insert(key, value);
+            // One lookup finds a duplicate and holds the place for the value; the
+            // duplicate is refused before its value is read, so the error's position
+            // is the key's.
+            let vacant = match object.entry(key) {
+                serde_json::map::Entry::Vacant(vacant) => vacant,
+                serde_json::map::Entry::Occupied(occupied) => {
+                    return Err(de::Error::custom(format!(
+                        "duplicate key `{}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
+                        occupied.key(),
+                        At::Key(&self.at, occupied.key()).pointer()
+                    )));
+                }
+            };
+            let value = map.next_value_seed(ValueSeed {
+                at: At::Key(&self.at, vacant.key()),
+            })?;
+            vacant.insert(value);
         }
         Ok(Value::Object(object))
     }
