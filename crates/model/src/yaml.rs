@@ -147,6 +147,36 @@ const AMBIGUOUS: &[&str] = &[
 
 const AMBIGUOUS_LONGEST: usize = 5;
 
+/// The bytes a plain scalar may hold here: letters, digits, and a few punctuation marks
+/// no YAML reader gives a meaning in the middle of a scalar.
+const fn is_plain_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric()
+        || matches!(
+            byte,
+            b' ' | b'_' | b'-' | b'.' | b'/' | b'(' | b')' | b'@' | b'+' | b','
+        )
+}
+
+/// `is_plain_byte` for every byte, looked up rather than decided by ten comparisons:
+/// every key and string of a manifest is tested a byte at a time.
+const PLAIN_BYTES: [bool; 256] = plain_byte_table();
+
+// The index runs below the table's length.
+#[allow(clippy::indexing_slicing)]
+const fn plain_byte_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut byte: u8 = 0;
+    while byte < 128 {
+        table[byte as usize] = is_plain_byte(byte);
+        byte += 1;
+    }
+    table
+}
+
+fn plain_byte(byte: u8) -> bool {
+    PLAIN_BYTES.get(usize::from(byte)) == Some(&true)
+}
+
 fn is_plain_safe(text: &str) -> bool {
     let bytes = text.as_bytes();
     let Some(first) = bytes.first() else {
@@ -154,15 +184,20 @@ fn is_plain_safe(text: &str) -> bool {
     };
     first.is_ascii_alphabetic()
         && !text.ends_with(' ')
-        && bytes.iter().all(|&b| {
-            b.is_ascii_alphanumeric()
-                || matches!(
-                    b,
-                    b' ' | b'_' | b'-' | b'.' | b'/' | b'(' | b')' | b'@' | b'+' | b','
-                )
-        })
+        && bytes.iter().all(|&b| plain_byte(b))
         && !(text.len() <= AMBIGUOUS_LONGEST
             && AMBIGUOUS.iter().any(|word| word.eq_ignore_ascii_case(text)))
+}
+
+/// Whether a character must be escaped in a double-quoted scalar: YAML readers refuse
+/// or rewrite control characters, line and paragraph separators, the byte-order mark
+/// and the two non-characters.
+fn must_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+        )
 }
 
 fn push_string(text: &str, out: &mut String) {
@@ -171,9 +206,20 @@ fn push_string(text: &str, out: &mut String) {
         return;
     }
     out.push('"');
-    // Runs of characters that stand for themselves are copied whole.
+    // Runs of characters that stand for themselves are copied whole; only a byte that
+    // starts a character outside ASCII is decoded.
+    let bytes = text.as_bytes();
     let mut run_start = 0;
-    for (index, c) in text.char_indices() {
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        let c = if byte.is_ascii() {
+            char::from(byte)
+        } else {
+            text.get(index..)
+                .and_then(|rest| rest.chars().next())
+                .unwrap_or_default()
+        };
+        let width = c.len_utf8();
         // `None`: written as a `\u` escape.
         let escape = match c {
             '"' => Some("\\\""),
@@ -181,15 +227,11 @@ fn push_string(text: &str, out: &mut String) {
             '\n' => Some("\\n"),
             '\t' => Some("\\t"),
             '\r' => Some("\\r"),
-            c if c.is_control()
-                || matches!(
-                    c,
-                    '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
-                ) =>
-            {
-                None
+            c if must_escape(c) => None,
+            _ => {
+                index += width;
+                continue;
             }
-            _ => continue,
         };
         out.push_str(text.get(run_start..index).unwrap_or_default());
         match escape {
@@ -198,7 +240,8 @@ fn push_string(text: &str, out: &mut String) {
                 let _ = write!(out, "\\u{:04x}", u32::from(c));
             }
         }
-        run_start = index + c.len_utf8();
+        index += width;
+        run_start = index;
     }
     out.push_str(text.get(run_start..).unwrap_or_default());
     out.push('"');
@@ -241,6 +284,13 @@ mod tests {
     #[test]
     fn no_ambiguous_word_is_longer_than_the_length_checked_first() {
         assert!(AMBIGUOUS.iter().all(|word| word.len() <= AMBIGUOUS_LONGEST));
+    }
+
+    #[test]
+    fn the_plain_byte_mask_agrees_with_its_rule() {
+        for byte in 0..=u8::MAX {
+            assert_eq!(plain_byte(byte), is_plain_byte(byte), "{byte}");
+        }
     }
 
     #[test]
