@@ -90,3 +90,30 @@ fn write(bencher: divan::Bencher, id: &str) {
     let options = WriteOptions::default();
     bencher.bench(|| divan::black_box(dialect.write(&tool, &options)));
 }
+
+/// The written manifest as the text saved to disk: pretty JSON, and YAML (`--format yaml`).
+fn manifest(id: &str) -> serde_json::Value {
+    let written = dialect(id)
+        .write(&tool(id), &WriteOptions::default())
+        .unwrap();
+    written.manifest().cloned().expect("a manifest")
+}
+
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
+fn render_json(bencher: divan::Bencher, id: &str) {
+    let manifest = manifest(id);
+    bencher.bench(|| divan::black_box(toolshift_model::json_text::to_pretty(&manifest)));
+}
+
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
+fn render_yaml(bencher: divan::Bencher, id: &str) {
+    let manifest = manifest(id);
+    bencher.bench(|| divan::black_box(toolshift_model::yaml::to_yaml(&manifest)));
+}
+
+/// serde_json's pretty printer, which `render_json` replaced, for comparison.
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "taskweaver", "anythingllm", "mcp", "openai"])]
+fn render_json_serde(bencher: divan::Bencher, id: &str) {
+    let manifest = manifest(id);
+    bencher.bench(|| divan::black_box(serde_json::to_string_pretty(&manifest)));
+}
