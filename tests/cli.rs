@@ -1592,6 +1592,75 @@ fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
         .into_keys()
         .collect();
     assert_eq!(written.len(), 2, "{written:?}");
+    // `validate` checks a plugin's `.py` too, and must not open the FIFO either.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["validate", "in/greet.yaml"])
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("toolshift validate blocked on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_companion_file_that_is_a_link_is_never_followed() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("in/weather")).unwrap();
+    write(&scratch, "in/greet.yaml", TW_PLUGIN);
+    write(&scratch, "in/weather/plugin.json", SKILL);
+    // Files outside the input that a stranger's links point at.
+    write(&scratch, "secret.txt", "SECRET-OUTSIDE-THE-INPUT");
+    for link in ["in/greet.py", "in/weather/handler.js"] {
+        std::os::unix::fs::symlink(scratch.path().join("secret.txt"), scratch.path().join(link))
+            .unwrap();
+    }
+    for target in ["taskweaver", "anythingllm"] {
+        let out = format!("out-{target}");
+        let run = toolshift(&scratch, &["convert", "in", "--to", target, "-o", &out]);
+        // Each manifest fails, naming its companion; nothing read through a link is written.
+        assert_eq!(run.status, Some(2), "{}", run.stderr);
+        for file in ["greet.py", "handler.js"] {
+            assert!(
+                run.stderr
+                    .lines()
+                    .any(|line| line
+                        .contains(&format!("{file} beside the manifest is a symbolic link"))),
+                "{}",
+                run.stderr
+            );
+        }
+        let written = read_tree(&scratch.path().join(&out)).unwrap_or_default();
+        assert!(
+            written
+                .values()
+                .all(|bytes| !String::from_utf8_lossy(bytes).contains("SECRET")),
+            "{written:?}"
+        );
+    }
+    let run = toolshift(&scratch, &["validate", "in/greet.yaml"]);
+    assert!(
+        run.stdout
+            .contains("greet.py beside the manifest is a symbolic link")
+            || run
+                .stderr
+                .contains("greet.py beside the manifest is a symbolic link"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
 }
 
 #[test]

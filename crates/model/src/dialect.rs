@@ -290,9 +290,17 @@ pub fn read_companion(
     let Some(path) = source.dir.map(|dir| dir.join(file)) else {
         return Ok(None);
     };
-    // One probe answers both questions. The file is not opened first: a folder from a
-    // stranger may hold a FIFO under that name, and opening one blocks.
-    let size = match std::fs::metadata(&path) {
+    // One probe answers every question. The file is not opened first: a folder from a
+    // stranger may hold a FIFO under that name, and opening one blocks. Nor is a link
+    // followed: it may lead anywhere on the machine (`/etc/shadow`, `~/.ssh`), and its
+    // text would be copied into the output.
+    let size = match std::fs::symlink_metadata(&path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            return Err(DialectError::invalid(
+                pointer,
+                format!("{file} beside the manifest is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there"),
+            ));
+        }
         Ok(metadata) if metadata.is_file() => metadata.len(),
         _ => return Ok(None),
     };

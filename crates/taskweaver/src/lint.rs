@@ -6,9 +6,9 @@ use toolshift_model::{Source, Warning};
 
 pub fn lint(source: &Source<'_>) -> Vec<Warning> {
     let document = source.document;
-    let Some(dir) = source.dir else {
+    if source.dir.is_none() {
         return Vec::new();
-    };
+    }
     let name = document.get("name").and_then(Value::as_str);
     let code = document.get("code").and_then(Value::as_str);
     let Some(stem) = code.or(name) else {
@@ -19,11 +19,25 @@ pub fn lint(source: &Source<'_>) -> Vec<Warning> {
         return Vec::new();
     }
     let pointer = if code.is_some() { "/code" } else { "/name" };
-    let Ok(text) = std::fs::read_to_string(dir.join(&file)) else {
-        return vec![Warning {
-            pointer: pointer.to_owned(),
-            message: format!("the implementation {file} does not exist beside the plugin; TaskWeaver will fail to load it"),
-        }];
+    // Read as the conversion reads it: never a link, a FIFO or an oversized file.
+    let text = match toolshift_model::dialect::read_companion(source, &file, pointer) {
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            return vec![Warning {
+                pointer: pointer.to_owned(),
+                message: format!("the implementation {file} does not exist beside the plugin; TaskWeaver will fail to load it"),
+            }];
+        }
+        Err(error) => {
+            let message = match error {
+                toolshift_model::DialectError::Invalid { message, .. } => message,
+                other => other.to_string(),
+            };
+            return vec![Warning {
+                pointer: pointer.to_owned(),
+                message,
+            }];
+        }
     };
     let Some(signature) = call_signature(&text) else {
         return vec![Warning {

@@ -168,7 +168,16 @@ fn implementation(
     }
     // The same dialect carries the Python it finds, as AnythingLLM carries handler.js.
     let content = match safe {
-        Ok(()) => read_companion(source, &file, "/code")?,
+        // The field that names the file: `code`, or `name` when there is none.
+        Ok(()) => read_companion(
+            source,
+            &file,
+            if plugin.code.is_some() {
+                "/code"
+            } else {
+                "/name"
+            },
+        )?,
         Err(_) => None,
     };
     Ok(Implementation {
