@@ -49,22 +49,34 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     parsed(display, dir, text)
 }
 
-/// The manifest of a skill folder, opened, with its metadata.
+/// The manifest of a skill folder, opened, with its metadata. It is probed before it is
+/// opened: a link there is refused, not followed (it may lead anywhere on the
+/// machine), and a FIFO there is never opened (opening one blocks).
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Metadata), String> {
-    FOLDER_MANIFESTS
-        .iter()
-        .map(|name| folder.join(name))
-        .find_map(|candidate| {
-            let file = std::fs::File::open(&candidate).ok()?;
-            let metadata = file.metadata().ok().filter(std::fs::Metadata::is_file)?;
-            Some((candidate, file, metadata))
-        })
-        .ok_or_else(|| {
-            format!(
-                "folder holds no manifest (looked for {})",
-                FOLDER_MANIFESTS.join(", ")
-            )
-        })
+    for name in FOLDER_MANIFESTS {
+        let candidate = folder.join(name);
+        let Ok(probe) = std::fs::symlink_metadata(&candidate) else {
+            continue;
+        };
+        if probe.file_type().is_symlink() {
+            return Err(format!(
+                "{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there"
+            ));
+        }
+        if !probe.is_file() {
+            continue;
+        }
+        let file =
+            std::fs::File::open(&candidate).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let metadata = file
+            .metadata()
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        return Ok((candidate, file, metadata));
+    }
+    Err(format!(
+        "folder holds no manifest (looked for {})",
+        FOLDER_MANIFESTS.join(", ")
+    ))
 }
 
 /// Reads at most one byte past the limit, so an oversized input is refused without

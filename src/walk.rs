@@ -61,7 +61,9 @@ pub fn is_folder(input: &Path) -> bool {
 
 /// Whether a folder is an AnythingLLM skill: one input, read through its manifest.
 fn is_skill_folder(folder: &Path) -> bool {
-    folder.join(SKILL_MANIFEST).is_file()
+    // Not through a link: a folder whose `plugin.json` is one is walked, and the link
+    // skipped and reported like any other.
+    std::fs::symlink_metadata(folder.join(SKILL_MANIFEST)).is_ok_and(|probe| probe.is_file())
 }
 
 /// The inputs' manifests in order: inputs as given, each folder's entries sorted by

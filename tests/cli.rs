@@ -1650,6 +1650,30 @@ fn a_companion_file_that_is_a_link_is_never_followed() {
             "{written:?}"
         );
     }
+    // A skill folder whose plugin.json is a link is no skill: the link is skipped and
+    // reported, whether the folder is walked or given itself.
+    std::fs::create_dir_all(scratch.path().join("linked/weather")).unwrap();
+    write(
+        &scratch,
+        "secret.json",
+        &SKILL.replace("Current weather", "SECRET"),
+    );
+    std::os::unix::fs::symlink(
+        scratch.path().join("secret.json"),
+        scratch.path().join("linked/weather/plugin.json"),
+    )
+    .unwrap();
+    for input in ["linked", "linked/weather"] {
+        let out = format!("out-{}", input.replace('/', "-"));
+        let run = toolshift(&scratch, &["convert", input, "--to", "mcp", "-o", &out]);
+        assert!(
+            run.stderr.contains("plugin.json: skipped: a symbolic link"),
+            "{}",
+            run.stderr
+        );
+        let written = read_tree(&scratch.path().join(&out)).unwrap_or_default();
+        assert!(written.is_empty(), "{written:?}");
+    }
     let run = toolshift(&scratch, &["validate", "in/greet.yaml"]);
     assert!(
         run.stdout
