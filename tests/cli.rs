@@ -1582,6 +1582,15 @@ fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
         exit_within_a_minute(&scratch, &["validate", "in/greet.yaml"]),
         Some(0)
     );
+    // Nor a FIFO where a skill folder's plugin.json belongs, the folder given itself.
+    std::fs::create_dir_all(scratch.path().join("fifo-skill")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(scratch.path().join("fifo-skill/plugin.json"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let args = ["convert", "fifo-skill", "--to", "mcp", "-o", "out2"];
+    assert_eq!(exit_within_a_minute(&scratch, &args), Some(0));
 }
 
 /// Runs toolshift with nothing on its standard input and returns its exit code; a run
