@@ -42,6 +42,11 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
         }
     }
 
+    /// What the items come from (the walk), between chunks.
+    pub fn source(&mut self) -> &mut I {
+        &mut self.found
+    }
+
     /// Adds a run of items no chunk may split.
     fn gather(&mut self, run: Vec<Item>) {
         if run.len() > self.size.saturating_mul(2) {

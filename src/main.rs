@@ -223,6 +223,9 @@ struct Prepared {
     bundled: Vec<(serde_json::Value, std::ops::Range<usize>)>,
     /// The folder other items' outputs may share; folders below it are this item's own.
     base: PathBuf,
+    /// The files beside the input that its conversion read (a TaskWeaver plugin's
+    /// `.py`): part of this item, so the walk does not list them as skipped.
+    companions: Vec<PathBuf>,
 }
 
 /// The dialect a `--from` or `--dialect` option names, if it names one.
@@ -315,7 +318,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
     let mut walker = walk::Walker::new(&args.inputs);
-    'chunks: for chunk in chunks::Chunks::new(walker.by_ref(), chunk_size) {
+    let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
+    'chunks: while let Some(chunk) = chunks.next() {
         let decisions = if chunk.planned {
             job.plan(&chunk.items)
         } else {
@@ -347,15 +351,19 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 Some(target) => job.write_bundle(&mut prepared, target.as_deref()),
                 None => job.write(&mut prepared),
             }
+            let mut companions = Vec::new();
             for (item, prepared) in part.iter().zip(prepared) {
                 match prepared {
                     Some(prepared) => {
                         report.record(&prepared.report);
                         sink.file(&prepared.report)?;
+                        companions.extend(prepared.companions);
                     }
                     None => skipped.push(item.path.display().to_string()),
                 }
             }
+            // The walk listed these before their folder's items came; they were read.
+            chunks.source().read_with(&companions);
             // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
             if interrupt::requested() {
                 break 'chunks;
@@ -769,6 +777,7 @@ impl Job<'_> {
             stdout: Vec::new(),
             bundled: Vec::new(),
             base: PathBuf::new(),
+            companions: Vec::new(),
         };
         let loaded = match input::load(&item.path) {
             Ok(loaded) => loaded,
@@ -813,6 +822,14 @@ impl Job<'_> {
         };
         let conversions = toolshift_model::convert_all(from, self.to, &source, options)
             .map_err(|error| placed_error(&error, loaded))?;
+        if let Some(dir) = &loaded.dir {
+            prepared.companions = conversions
+                .iter()
+                .filter_map(|conversion| conversion.tool.implementation.as_ref())
+                .filter(|implementation| implementation.content.is_some())
+                .map(|implementation| dir.join(&implementation.file))
+                .collect();
+        }
         for file in conversions.iter().flat_map(|conversion| &conversion.files) {
             if let toolshift_model::OutputContent::Manifest(document) = &file.content {
                 let mut violations =

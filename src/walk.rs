@@ -96,6 +96,18 @@ enum Entry {
 }
 
 impl<'a> Walker<'a> {
+    /// Takes back from `skipped` the files a conversion read beside its manifest (a
+    /// TaskWeaver plugin's `.py`): they are part of that manifest, not passed over.
+    pub fn read_with(&mut self, companions: &[PathBuf]) {
+        if companions.is_empty() {
+            return;
+        }
+        let read: std::collections::BTreeSet<&Path> =
+            companions.iter().map(PathBuf::as_path).collect();
+        self.skipped
+            .retain(|entry| !read.contains(entry.path.as_path()));
+    }
+
     pub fn new(inputs: &'a [PathBuf]) -> Self {
         let mut walker = Self {
             inputs: inputs.iter(),
@@ -136,30 +148,11 @@ impl<'a> Walker<'a> {
                 .as_encoded_bytes()
                 .cmp(b.as_os_str().as_encoded_bytes())
         });
-        // A TaskWeaver plugin is its YAML with the `.py` of the same name beside it: that
-        // file is read with the plugin, not passed over.
-        let companions: Vec<bool> = {
-            let plugin_stems: std::collections::BTreeSet<&std::ffi::OsStr> = listing
-                .iter()
-                .filter(|(path, kind)| kind.is_file() && has_extension(path, &["yaml", "yml"]))
-                .filter_map(|(path, _)| path.file_stem())
-                .collect();
-            listing
-                .iter()
-                .map(|(path, kind)| {
-                    kind.is_file()
-                        && has_extension(path, &["py"])
-                        && path
-                            .file_stem()
-                            .is_some_and(|stem| plugin_stems.contains(stem))
-                })
-                .collect()
-        };
+        // A file no dialect claims (a TaskWeaver plugin's `.py` among them) is listed
+        // as skipped here; the conversion that reads it as a companion takes it back
+        // (`Walker::read_with`), since only the plugin's `code` or `name` says which.
         let entries: Vec<Entry> = listing
             .into_iter()
-            .zip(companions)
-            .filter(|(_, companion)| !companion)
-            .map(|(entry, _)| entry)
             .filter(|(path, _)| {
                 !path
                     .file_name()
@@ -289,12 +282,8 @@ fn with_cuts(items: Vec<Item>) -> Vec<Found> {
 }
 
 fn has_manifest_extension(path: &Path) -> bool {
-    has_extension(path, MANIFEST_EXTENSIONS)
-}
-
-fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension().is_some_and(|extension| {
-        extensions
+        MANIFEST_EXTENSIONS
             .iter()
             .any(|known| extension.eq_ignore_ascii_case(known))
     })
@@ -357,7 +346,9 @@ mod tests {
                 ("b/skill".to_owned(), "b".to_owned())
             ]
         );
-        // `a.py` is the plugin `a.yaml`'s code; `c.py` belongs to no plugin.
+        // Neither `.py` is a manifest; the one a conversion reads is taken back.
+        assert_eq!(walker.skipped.len(), 2);
+        walker.read_with(&[root.join("a.py")]);
         assert_eq!(walker.skipped.len(), 1);
         assert!(walker.skipped[0].path.ends_with("c.py"));
         let _ = std::fs::remove_dir_all(&root);

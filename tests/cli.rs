@@ -1009,6 +1009,45 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
 }
 
 #[test]
+fn a_plugins_code_is_read_with_it_and_not_listed_as_skipped() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("plugins")).unwrap();
+    let code = "from taskweaver.plugin import Plugin, register_plugin\n";
+    // TaskWeaver loads `<code or name>.py`, whatever the YAML file is called.
+    write(&scratch, "plugins/greet.yaml", TW_PLUGIN);
+    write(&scratch, "plugins/greet.py", code);
+    write(
+        &scratch,
+        "plugins/other.yaml",
+        &TW_PLUGIN.replace("name: greet", "name: hello"),
+    );
+    write(&scratch, "plugins/hello.py", code);
+    write(&scratch, "plugins/other.py", code);
+    for chunk in ["1", "1024"] {
+        let out = format!("out-{chunk}");
+        // In chunks of one, the folder is planned and converted a plugin at a time.
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+            .args(["convert", "plugins", "--to", "taskweaver", "-o", &out])
+            .env("TOOLSHIFT_CHUNK", chunk)
+            .current_dir(scratch.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        let skipped: Vec<&str> = stderr
+            .lines()
+            .filter(|line| line.contains(": skipped: "))
+            .collect();
+        // `other.py` is no plugin's code: it is passed over, and says so.
+        assert_eq!(skipped.len(), 1, "{stderr}");
+        assert!(skipped[0].starts_with("plugins/other.py: "), "{stderr}");
+        let written = read_tree(&scratch.path().join(&out)).unwrap();
+        assert!(written.contains_key("greet.py"), "{:?}", written.keys());
+        assert!(written.contains_key("hello.py"), "{:?}", written.keys());
+    }
+}
+
+#[test]
 fn detect_and_validate_walk_folders() {
     let scratch = Scratch::new().unwrap();
     std::fs::create_dir_all(scratch.path().join("tools/nested")).unwrap();
