@@ -117,3 +117,12 @@ fn render_json_serde(bencher: divan::Bencher, id: &str) {
     let manifest = manifest(id);
     bencher.bench(|| divan::black_box(serde_json::to_string_pretty(&manifest)));
 }
+
+/// serde_json's own reading into a value, without the duplicate-key and depth checks of
+/// `parse`, for comparison.
+#[divan::bench(args = ["arcade", "arcade-v1", "arcade-v2", "anythingllm", "mcp", "openai"])]
+fn parse_serde(id: &str) {
+    divan::black_box(
+        serde_json::from_str::<serde_json::Value>(divan::black_box(text(id))).unwrap(),
+    );
+}

@@ -116,12 +116,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     if options.official {
         fit_official(&mut skill, tool, &mut losses);
     }
-    let mut document =
-        serde_json::to_value(&skill).map_err(|error| DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/".into(),
-            reason: error.to_string(),
-        })?;
+    let mut document = toolshift_model::dialect::to_document(ID, &skill)?;
     // Under --official only top-level keys go back: the schema closes every other object.
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
         crate::extra_allowed(pointer) && !(options.official && pointer.matches('/').count() > 1)

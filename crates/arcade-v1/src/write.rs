@@ -115,11 +115,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 }
 
 fn to_value(definition: &schema::ToolDefinition) -> Result<serde_json::Value, DialectError> {
-    serde_json::to_value(definition).map_err(|error| DialectError::Inexpressible {
-        dialect: ID,
-        pointer: "/".into(),
-        reason: error.to_string(),
-    })
+    toolshift_model::dialect::to_document(ID, definition)
 }
 
 /// Arcade v1 has no toolkit object, so a known toolkit travels in the name.

@@ -138,12 +138,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             .and_then(|value| value.as_object().cloned()),
         unknown: Default::default(),
     };
-    let document =
-        serde_json::to_value(&definition).map_err(|error| DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/".into(),
-            reason: error.to_string(),
-        })?;
+    let document = toolshift_model::dialect::to_document(ID, &definition)?;
     Ok(Written {
         files: vec![OutputFile {
             path: file_name,

@@ -335,7 +335,7 @@ pub fn to_document<T: serde::Serialize>(
     dialect: &'static str,
     mirror: &T,
 ) -> Result<Value, DialectError> {
-    serde_json::to_value(mirror).map_err(|error| DialectError::Inexpressible {
+    crate::mirror_value::to_value(mirror).map_err(|error| DialectError::Inexpressible {
         dialect,
         pointer: "/".into(),
         reason: error.to_string(),

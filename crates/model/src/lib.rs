@@ -10,6 +10,7 @@ pub mod field;
 pub mod json_schema;
 pub mod json_text;
 pub mod loss;
+pub mod mirror_value;
 pub mod pointer;
 pub mod position;
 pub mod report;

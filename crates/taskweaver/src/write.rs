@@ -87,12 +87,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         configurations: (!configurations.is_empty()).then_some(configurations),
         unknown: Map::new(),
     };
-    let mut document =
-        serde_json::to_value(&plugin).map_err(|error| DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/".into(),
-            reason: error.to_string(),
-        })?;
+    let mut document = toolshift_model::dialect::to_document(ID, &plugin)?;
     let mut restored = restore_extras(&mut document, tool, ID, |_| true);
     for typed in ["/required", "/plugin_only"] {
         if extra_bool(typed).is_some() {
