@@ -1,5 +1,7 @@
 //! toolshift writes JSON manifests with its own pretty printer
 //! (`toolshift_model::json_text`); every byte must be what serde_json's would write.
+//! It reads JSON through kept objects (`toolshift_model::kept_objects`); what it reads
+//! must be the value written, key order included.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value};
@@ -36,5 +38,22 @@ proptest! {
     fn pretty_json_is_what_serde_json_writes(value in value()) {
         let expected = serde_json::to_string_pretty(&value).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(toolshift_model::json_text::to_pretty(&value), expected);
+    }
+
+    #[test]
+    fn reading_json_text_gives_back_its_value(value in value()) {
+        // A manifest's text starts with `{` or `[`; any other text is read as YAML.
+        let value = Value::Array(vec![value]);
+        let text = toolshift_model::json_text::to_pretty(&value);
+        // Twice, so the second reading is served by the objects the first one kept.
+        for _ in 0..2 {
+            let (read, _) = toolshift_model::syntax::parse(&text)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let fail = |e: serde_json::Error| TestCaseError::fail(e.to_string());
+            prop_assert_eq!(
+                serde_json::to_string(&read).map_err(fail)?,
+                serde_json::to_string(&value).map_err(fail)?
+            );
+        }
     }
 }

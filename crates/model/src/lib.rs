@@ -9,6 +9,7 @@ pub mod dialect;
 pub mod field;
 pub mod json_schema;
 pub mod json_text;
+pub mod kept_objects;
 pub mod loss;
 pub mod mirror_value;
 pub mod pointer;

@@ -1,84 +1,20 @@
 //! A dialect's mirror value as a `serde_json::Value`, equal to `serde_json::to_value`'s.
 //!
-//! `serde_json::Map` keeps key order in an `IndexMap` hashed with SipHash, and offers
-//! only hashing inserts. Building every written manifest key by key hashed each of its
-//! keys: a tenth of a whole Arcade conversion. A struct always emits the same keys in
-//! the same order, so the first object of each key sequence is kept, per thread, as a
-//! template; later objects clone it, which copies the hash table instead of
-//! recomputing it, and fill in its values in order.
+//! Struct fields are gathered in order and their object is built through
+//! `kept_objects`, so a struct's keys are hashed once per thread, not once per value.
 //!
 //! Everything but sequences, maps and structs (numbers, strings, enum variants) is
 //! handed to `serde_json`'s own value serializer, so its rules apply unchanged.
 
+use crate::kept_objects::Fields;
 use serde::ser::{self, Serialize};
 use serde_json::{Map, Value};
-use std::cell::RefCell;
 
 type Error = serde_json::Error;
 use serde_json::value::Serializer as Json;
 
-/// No mirror type has this many distinct key sequences; input that made a writer skip
-/// fields in ever new combinations would only stop being cached, never grow memory.
-const MAX_TEMPLATES: usize = 512;
-
 pub fn to_value<T: Serialize + ?Sized>(mirror: &T) -> Result<Value, Error> {
     mirror.serialize(Builder)
-}
-
-struct Template {
-    keys: Vec<&'static str>,
-    object: Map<String, Value>,
-}
-
-thread_local! {
-    static TEMPLATES: RefCell<Vec<Template>> = const { RefCell::new(Vec::new()) };
-}
-
-fn same_keys(template: &[&'static str], fields: &[(&'static str, Value)]) -> bool {
-    template.len() == fields.len()
-        && template
-            .iter()
-            .zip(fields)
-            .all(|(left, (right, _))| std::ptr::eq(*left, *right) || left == right)
-}
-
-/// The object of a struct's fields, in order, through a template when one can serve.
-fn struct_object(fields: Vec<(&'static str, Value)>) -> Map<String, Value> {
-    let cloned = TEMPLATES.with(|cell| {
-        let mut templates = cell.try_borrow_mut().ok()?;
-        let index = match templates.iter().position(|t| same_keys(&t.keys, &fields)) {
-            Some(index) => index,
-            None if templates.len() < MAX_TEMPLATES => {
-                let object: Map<String, Value> = fields
-                    .iter()
-                    .map(|(key, _)| ((*key).to_owned(), Value::Null))
-                    .collect();
-                // A repeated key would shift every later value onto the wrong key.
-                if object.len() != fields.len() {
-                    return None;
-                }
-                templates.push(Template {
-                    keys: fields.iter().map(|(key, _)| *key).collect(),
-                    object,
-                });
-                templates.len() - 1
-            }
-            None => return None,
-        };
-        templates.get(index).map(|template| template.object.clone())
-    });
-    match cloned {
-        Some(mut object) => {
-            for (slot, (_, value)) in object.values_mut().zip(fields) {
-                *slot = value;
-            }
-            object
-        }
-        None => fields
-            .into_iter()
-            .map(|(key, value)| (key.to_owned(), value))
-            .collect(),
-    }
 }
 
 struct Builder;
@@ -203,7 +139,7 @@ impl ser::Serializer for Builder {
         })
     }
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Struct, Error> {
-        Ok(Struct(Vec::with_capacity(len)))
+        Ok(Struct(Fields::with_capacity(len)))
     }
     fn serialize_struct_variant(
         self,
@@ -284,7 +220,7 @@ impl ser::SerializeMap for Object {
     }
 }
 
-struct Struct(Vec<(&'static str, Value)>);
+struct Struct(Fields<&'static str>);
 
 impl ser::SerializeStruct for Struct {
     type Ok = Value;
@@ -294,10 +230,11 @@ impl ser::SerializeStruct for Struct {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        self.0.push((key, value.serialize(Builder)?));
+        let value = value.serialize(Builder)?;
+        self.0.push(key, value);
         Ok(())
     }
     fn end(self) -> Result<Value, Error> {
-        Ok(Value::Object(struct_object(self.0)))
+        Ok(Value::Object(self.0.into_object()))
     }
 }

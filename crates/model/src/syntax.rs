@@ -5,8 +5,10 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
+use crate::kept_objects::{self, Fields};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Deeper documents are refused before any recursive parser sees them.
@@ -367,27 +369,95 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            // One lookup finds a duplicate and holds the place for the value; the
-            // duplicate is refused before its value is read, so the error's position
-            // is the key's.
+        let mut fields: Fields<Cow<'de, str>> = Fields::with_capacity(8);
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            // Each key is checked before its value is read, so a duplicate's error
+            // position is the key's.
+            if fields.contains(&key) {
+                return Err(self.duplicate(&key));
+            }
+            if fields.len() == kept_objects::MAX_KEYS {
+                let mut object: Map<String, Value> = fields
+                    .into_pairs()
+                    .map(|(k, v)| (k.into_owned(), v))
+                    .collect();
+                return self.visit_large_map(&mut object, key.into_owned(), map);
+            }
+            let value = map.next_value_seed(ValueSeed {
+                at: At::Key(&self.at, &key),
+            })?;
+            fields.push(key, value);
+        }
+        Ok(Value::Object(fields.into_object()))
+    }
+}
+
+impl ValueSeed<'_> {
+    fn duplicate<E: de::Error>(&self, key: &str) -> E {
+        E::custom(format!(
+            "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
+            At::Key(&self.at, key).pointer()
+        ))
+    }
+
+    /// The rest of an object too large for `kept_objects`, key by key.
+    fn visit_large_map<'de, A: MapAccess<'de>>(
+        &self,
+        object: &mut Map<String, Value>,
+        first: String,
+        mut map: A,
+    ) -> Result<Value, A::Error> {
+        let mut next = Some(first);
+        while let Some(key) = next {
+            // One lookup finds a duplicate and holds the place for the value.
             let vacant = match object.entry(key) {
                 serde_json::map::Entry::Vacant(vacant) => vacant,
                 serde_json::map::Entry::Occupied(occupied) => {
-                    return Err(de::Error::custom(format!(
-                        "duplicate key `{}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
-                        occupied.key(),
-                        At::Key(&self.at, occupied.key()).pointer()
-                    )));
+                    return Err(self.duplicate(occupied.key()));
                 }
             };
             let value = map.next_value_seed(ValueSeed {
                 at: At::Key(&self.at, vacant.key()),
             })?;
             vacant.insert(value);
+            next = map.next_key::<String>()?;
         }
-        Ok(Value::Object(object))
+        Ok(Value::Object(std::mem::take(object)))
+    }
+}
+
+/// A key as the text holds it: borrowed when it has no escapes, so a key that a kept
+/// object already has is never copied.
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string key")
+    }
+
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v))
     }
 }
 
@@ -425,6 +495,45 @@ mod tests {
                 other => panic!("expected a duplicate-key error, got {other:?}"),
             }
         }
+    }
+
+    /// An object of `keys` keys `k0`, `k1`, ... with their index as value, and `extra`
+    /// after them.
+    fn object_text(keys: usize, extra: &str) -> String {
+        let fields: Vec<String> = (0..keys).map(|i| format!("\"k{i}\": {i}")).collect();
+        format!("{{{}{extra}}}", fields.join(", "))
+    }
+
+    #[test]
+    fn objects_past_the_kept_size_keep_their_order_and_refuse_duplicates() {
+        let keys = crate::kept_objects::MAX_KEYS + 8;
+        let (value, _) = parse(&object_text(keys, "")).unwrap();
+        let read: Vec<&String> = value.as_object().unwrap().keys().collect();
+        let expected: Vec<String> = (0..keys).map(|i| format!("k{i}")).collect();
+        assert_eq!(read, expected.iter().collect::<Vec<_>>());
+        assert_eq!(value["k39"], json!(39));
+        // Duplicates before and after the object outgrows the kept size.
+        let kept = crate::kept_objects::MAX_KEYS;
+        for (duplicate, at) in [("k3", 10), ("k5", kept), ("k3", keys), ("k35", keys)] {
+            let text = object_text(at, &format!(", \"{duplicate}\": 0"));
+            match parse(&text) {
+                Err(SyntaxError::Json(message)) => assert!(
+                    message.contains(&format!("duplicate key `{duplicate}` at /{duplicate}")),
+                    "{message}"
+                ),
+                other => panic!("expected a duplicate-key error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn objects_with_the_same_keys_keep_their_own_values() {
+        let text = r#"[{"a": 1, "b\u0041": [2]}, {"a": "x", "b\u0041": null}, {"bA": 3, "a": 4}]"#;
+        let (value, _) = parse(text).unwrap();
+        assert_eq!(
+            serde_json::to_string(&value).unwrap(),
+            r#"[{"a":1,"bA":[2]},{"a":"x","bA":null},{"bA":3,"a":4}]"#
+        );
     }
 
     #[test]

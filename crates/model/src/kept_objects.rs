@@ -1,0 +1,127 @@
+//! JSON objects whose key sequence repeats, built without hashing their keys again.
+//!
+//! `serde_json::Map` keeps key order in an `IndexMap` hashed with SipHash, and offers
+//! only hashing inserts. Manifests repeat a few key sequences over and over (every
+//! Arcade value schema has the same nine keys, in the same order), so the first object
+//! of each sequence is kept, per thread, with null values. A later object with the
+//! same keys clones it, which copies the hash table instead of recomputing it, and
+//! fills in its values in order.
+
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+
+/// Enough for every key sequence of every dialect's writer and of typical inputs. A
+/// folder of ever new key sequences only stops being served from kept objects; memory
+/// never grows past this, and a miss costs one scan of this many signatures.
+const MAX_KEPT: usize = 256;
+
+/// Objects with more keys are rare, and are built key by key.
+pub const MAX_KEYS: usize = 32;
+
+struct Kept {
+    signature: u64,
+    object: Map<String, Value>,
+}
+
+thread_local! {
+    static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An object's keys and values in order, with a cheap summary of its keys.
+#[derive(Debug)]
+pub struct Fields<K> {
+    pairs: Vec<(K, Value)>,
+    signature: u64,
+}
+
+impl<K: AsRef<str> + Into<String>> Fields<K> {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            pairs: Vec::with_capacity(capacity),
+            signature: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    pub fn contains(&self, key: &str) -> bool {
+        self.pairs.iter().any(|(seen, _)| seen.as_ref() == key)
+    }
+
+    pub fn push(&mut self, key: K, value: Value) {
+        let text = key.as_ref().as_bytes();
+        let summary = text.len() as u64
+            ^ u64::from(text.first().copied().unwrap_or(0)) << 16
+            ^ u64::from(text.last().copied().unwrap_or(0)) << 24;
+        self.signature =
+            (self.signature.rotate_left(7) ^ summary).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.pairs.push((key, value));
+    }
+
+    /// The object, with the keys in order; a repeated key keeps its last value, as
+    /// `Map::insert` would.
+    pub fn into_object(self) -> Map<String, Value> {
+        let Fields { pairs, signature } = self;
+        match clone_kept(signature, &pairs) {
+            Some(mut object) => {
+                for (slot, (_, value)) in object.values_mut().zip(pairs) {
+                    *slot = value;
+                }
+                object
+            }
+            None => pairs
+                .into_iter()
+                .map(|(key, value)| (key.into(), value))
+                .collect(),
+        }
+    }
+
+    /// Key by key, for an object that outgrew `MAX_KEYS`.
+    pub fn into_pairs(self) -> impl Iterator<Item = (K, Value)> {
+        self.pairs.into_iter()
+    }
+}
+
+/// A clone of the kept object with these keys, keeping one first if there is room.
+fn clone_kept<K: AsRef<str>>(signature: u64, pairs: &[(K, Value)]) -> Option<Map<String, Value>> {
+    if pairs.is_empty() || pairs.len() > MAX_KEYS {
+        return None;
+    }
+    KEPT.with(|cell| {
+        let mut kept = cell.try_borrow_mut().ok()?;
+        let same = |one: &Kept| {
+            one.signature == signature
+                && one.object.len() == pairs.len()
+                && one
+                    .object
+                    .keys()
+                    .zip(pairs)
+                    .all(|(left, (right, _))| left == right.as_ref())
+        };
+        if let Some(one) = kept.iter().find(|one| same(one)) {
+            return Some(one.object.clone());
+        }
+        if kept.len() >= MAX_KEPT {
+            return None;
+        }
+        let object: Map<String, Value> = pairs
+            .iter()
+            .map(|(key, _)| (key.as_ref().to_owned(), Value::Null))
+            .collect();
+        // A repeated key would shift every later value onto the wrong key.
+        if object.len() != pairs.len() {
+            return None;
+        }
+        kept.push(Kept {
+            signature,
+            object: object.clone(),
+        });
+        Some(object)
+    })
+}
