@@ -23,7 +23,7 @@ pub struct LoadedInput {
 }
 
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
-    let display = input.display().to_string();
+    let display = input.to_string_lossy().into_owned();
     if input == Path::new("-") {
         let text = read_limited(std::io::stdin().lock(), 0)
             .map_err(|e| format!("cannot read standard input: {e}"))?;

@@ -763,7 +763,7 @@ impl Job<'_> {
     ) -> Option<Prepared> {
         let mut prepared = Prepared {
             report: FileReport {
-                input: item.path.display().to_string(),
+                input: item.path.to_string_lossy().into_owned(),
                 from: self.from.map(|d| d.id().to_owned()),
                 to: self.to.id().to_owned(),
                 outputs: Vec::new(),
@@ -1119,7 +1119,7 @@ impl Job<'_> {
                         item.report.outputs = item
                             .files
                             .iter()
-                            .map(|f| f.path.display().to_string())
+                            .map(|f| f.path.to_string_lossy().into_owned())
                             .collect();
                         // Written: the bytes are freed here, on the worker, rather than
                         // one item at a time on the thread that reports.
