@@ -47,8 +47,8 @@ pub fn rendered_manifest_name(
         .or_else(|| path.strip_suffix(".yaml"))
         .unwrap_or(path);
     Ok(match format {
-        Format::Json => format!("{stem}.json"),
-        Format::Yaml => format!("{stem}.yaml"),
+        Format::Json => [stem, ".json"].concat(),
+        Format::Yaml => [stem, ".yaml"].concat(),
     })
 }
 
@@ -467,11 +467,10 @@ fn write_file(path: &Path, file: &Planned, sync: Sync) -> Result<(), String> {
 /// The hidden name a file or folder is written under before it is renamed to `path`:
 /// beside it, so that the rename stays on one file system, and named by this process.
 pub fn temporary_for(path: &Path) -> PathBuf {
-    folder_of(path).join(format!(
-        ".{}.toolshift-{}.tmp",
-        file_name(path),
-        process_id()
-    ))
+    // Once per written file: concat is a fraction of format!'s cost.
+    static SUFFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let suffix = SUFFIX.get_or_init(|| format!(".toolshift-{}.tmp", process_id()));
+    folder_of(path).join([".", &file_name(path), suffix.as_str()].concat())
 }
 
 fn file_name(path: &Path) -> String {

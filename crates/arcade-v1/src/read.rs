@@ -24,14 +24,17 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let mut parameters = Vec::new();
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
-        let pointer = format!("/input/parameters/{index}");
-        collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
-        collect_extras(
-            ID,
-            &format!("{pointer}/schema"),
-            &parameter.schema.unknown,
-            &mut extras,
-        );
+        // Pointers are spelled out only for a parameter with extras: most have none.
+        if !parameter.unknown.is_empty() || !parameter.schema.unknown.is_empty() {
+            let pointer = format!("/input/parameters/{index}");
+            collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
+            collect_extras(
+                ID,
+                &format!("{pointer}/schema"),
+                &parameter.schema.unknown,
+                &mut extras,
+            );
+        }
         let schema = value_schema(&parameter.schema);
         if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
             losses.push(Loss::new(

@@ -24,12 +24,12 @@ pub struct Arcade;
 
 /// `Toolkit.Tool`, the name the SDK registers and resolves a tool by.
 pub fn qualified_name(toolkit: &str, tool: &str) -> String {
-    format!("{toolkit}.{tool}")
+    [toolkit, ".", tool].concat()
 }
 
 /// `Toolkit.Tool.json`.
 fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
-    let name = format!("{}.json", qualified_name(toolkit, tool));
+    let name = [toolkit, ".", tool, ".json"].concat();
     check_file_name(&name)?;
     Ok(name)
 }

@@ -18,15 +18,17 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let mut parameters = Vec::new();
     for (index, parameter) in definition.input.parameters.iter().enumerate() {
-        let pointer = format!("/input/parameters/{index}");
-        collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
+        let pointer = || format!("/input/parameters/{index}");
+        if !parameter.unknown.is_empty() {
+            collect_extras(ID, &pointer(), &parameter.unknown, &mut extras);
+        }
         parameters.push(Parameter {
             name: parameter.name.clone(),
             description: parameter.description.clone(),
             required: Some(parameter.required),
             schema: value_schema(
                 &parameter.value_schema,
-                &child(&pointer, "value_schema"),
+                &|| child(&pointer(), "value_schema"),
                 &mut extras,
             )?,
             default: None,
@@ -39,7 +41,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let output_schema = output
         .value_schema
         .as_ref()
-        .map(|vs| value_schema(vs, "/output/value_schema", &mut extras))
+        .map(|vs| value_schema(vs, &|| "/output/value_schema".to_owned(), &mut extras))
         .transpose()?;
     let modes = match &output.available_modes {
         Some(modes) => read_output_modes(modes, "/output/available_modes")?,
@@ -112,17 +114,20 @@ fn primitive(val_type: ValType) -> Option<Primitive> {
     })
 }
 
+/// `pointer` is spelled out only for an extra or an error: a document has many value
+/// schemas and nearly all of them have neither.
 fn value_schema(
     vs: &schema::ValueSchema,
-    pointer: &str,
+    pointer: &dyn Fn() -> String,
     extras: &mut Vec<Extra>,
 ) -> Result<ValueSchema, DialectError> {
-    collect_extras(ID, pointer, &vs.unknown, extras);
-    let value_type = ValueType::from_val_types(
-        primitive(vs.val_type),
-        vs.inner_val_type.map(primitive),
-        pointer,
-    )?;
+    if !vs.unknown.is_empty() {
+        collect_extras(ID, &pointer(), &vs.unknown, extras);
+    }
+    let (val_type, inner_val_type) = (primitive(vs.val_type), vs.inner_val_type.map(primitive));
+    // Read again with the pointer only to place an error.
+    let value_type = ValueType::from_val_types(val_type, inner_val_type, "")
+        .or_else(|_| ValueType::from_val_types(val_type, inner_val_type, &pointer()))?;
     let properties = |map: &Option<indexmap::IndexMap<String, schema::ValueSchema>>,
                       key: &str,
                       extras: &mut Vec<Extra>|
@@ -130,12 +135,11 @@ fn value_schema(
         let Some(map) = map else {
             return Ok(None);
         };
-        let base = child(pointer, key);
         map.iter()
             .map(|(name, schema)| {
                 Ok(Property {
                     name: name.clone(),
-                    schema: value_schema(schema, &child(&base, name), extras)?,
+                    schema: value_schema(schema, &|| child(&child(&pointer(), key), name), extras)?,
                 })
             })
             .collect::<Result<Vec<_>, _>>()

@@ -100,25 +100,28 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         }
     }
     if !holds.schema_details {
-        let mut details = |schema: &crate::tool::ValueSchema, field: Field, whose: String| {
+        // `whose` is spelled out only for a loss: most types have no details.
+        let mut details = |schema: &crate::tool::ValueSchema,
+                           field: Field,
+                           whose: &dyn Fn() -> String| {
             let parts = schema.details();
             if !parts.is_empty() {
                 losses.push(Loss::new(
-                    LossCode::SchemaDetailsDropped,
-                    field,
-                    format!("{target} types are flat, so {whose} lost its {}. Say it in the description if the model needs it.", parts.join(", ")),
-                ));
+                        LossCode::SchemaDetailsDropped,
+                        field,
+                        format!("{target} types are flat, so {} lost its {}. Say it in the description if the model needs it.", whose(), parts.join(", ")),
+                    ));
             }
         };
         for (index, parameter) in tool.parameters.iter().enumerate() {
-            details(
-                &parameter.schema,
-                Field::ParameterSchema(index),
-                format!("the type of `{}`", parameter.name),
-            );
+            details(&parameter.schema, Field::ParameterSchema(index), &|| {
+                format!("the type of `{}`", parameter.name)
+            });
         }
         if let Some(schema) = &tool.output.schema {
-            details(schema, Field::OutputSchema, "the output type".to_owned());
+            details(schema, Field::OutputSchema, &|| {
+                "the output type".to_owned()
+            });
         }
     }
 
@@ -130,8 +133,11 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 format!("{target} parameters are not one JSON Schema; the arguments' own `{key}: {}` was dropped.", preview(value)),
             ));
         }
-        let mut keywords = |schema: &crate::tool::ValueSchema, field: Field, whose: &str| {
+        let mut keywords = |schema: &crate::tool::ValueSchema,
+                            field: Field,
+                            whose: &dyn Fn() -> String| {
             for (place, key, value) in schema.keyword_places() {
+                let whose = whose();
                 let at = if place.is_empty() {
                     String::new()
                 } else {
@@ -145,14 +151,14 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             }
         };
         for (index, parameter) in tool.parameters.iter().enumerate() {
-            keywords(
-                &parameter.schema,
-                Field::ParameterSchema(index),
-                &format!("the type of `{}`", parameter.name),
-            );
+            keywords(&parameter.schema, Field::ParameterSchema(index), &|| {
+                format!("the type of `{}`", parameter.name)
+            });
         }
         if let Some(schema) = &tool.output.schema {
-            keywords(schema, Field::OutputSchema, "the output type");
+            keywords(schema, Field::OutputSchema, &|| {
+                "the output type".to_owned()
+            });
         }
     }
 
