@@ -11,6 +11,7 @@ mod write;
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, objects_at, Dialect};
 use toolshift_model::pointer::child;
+use toolshift_model::pointer::field;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
@@ -55,16 +56,16 @@ impl Dialect for AnythingLlm {
             return 0;
         };
         let mut score = 0;
-        if object.get("entrypoint").is_some_and(Value::is_object) {
+        if field(object, "entrypoint").is_some_and(Value::is_object) {
             score += 5;
         }
-        if object.contains_key("hubId") {
+        if field(object, "hubId").is_some() {
             score += 4;
         }
-        if object.get("schema").and_then(Value::as_str) == Some(schema::SCHEMA_VERSION) {
+        if field(object, "schema").and_then(Value::as_str) == Some(schema::SCHEMA_VERSION) {
             score += 2;
         }
-        if object.contains_key("setup_args") {
+        if field(object, "setup_args").is_some() {
             score += 1;
         }
         score

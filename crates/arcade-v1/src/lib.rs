@@ -10,6 +10,7 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::pointer::{field, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -34,30 +35,32 @@ impl Dialect for ArcadeV1 {
         let Some(object) = document.as_object() else {
             return 0;
         };
-        if object.contains_key("toolkit") || object.contains_key("inputs") {
+        if field(object, "toolkit").is_some() || field(object, "inputs").is_some() {
             return 0;
         }
         let mut score = 0;
-        let parameters = object
-            .get("input")
-            .and_then(|input| input.get("parameters"))
+        let parameters = field(object, "input")
+            .and_then(|input| member(input, "parameters"))
             .and_then(Value::as_array);
         if let Some(parameters) = parameters {
             score += 2;
-            if parameters.iter().any(|p| p.get("schema").is_some()) {
+            if parameters.iter().any(|p| member(p, "schema").is_some()) {
                 score += 3;
             }
-            if parameters.iter().any(|p| p.get("value_schema").is_some()) {
+            if parameters
+                .iter()
+                .any(|p| member(p, "value_schema").is_some())
+            {
                 return 0;
             }
         }
-        if object
-            .get("version")
-            .is_some_and(|v| v.as_str().is_some_and(is_hash_version))
-        {
+        if field(object, "version").is_some_and(|v| v.as_str().is_some_and(is_hash_version)) {
             score += 2;
         }
-        if object.get("output").and_then(|o| o.get("value")).is_some() {
+        if field(object, "output")
+            .and_then(|o| member(o, "value"))
+            .is_some()
+        {
             score += 1;
         }
         score

@@ -12,6 +12,7 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
+use toolshift_model::pointer::{field, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -62,23 +63,22 @@ impl Dialect for Arcade {
             return 0;
         };
         let mut score = 0;
-        if object.get("toolkit").is_some_and(Value::is_object) {
+        if field(object, "toolkit").is_some_and(Value::is_object) {
             score += 4;
         }
-        let parameters = object
-            .get("input")
-            .and_then(|input| input.get("parameters"))
+        let parameters = field(object, "input")
+            .and_then(|input| member(input, "parameters"))
             .and_then(Value::as_array);
-        if parameters.is_some() && !object.contains_key("inputs") {
+        if parameters.is_some() && field(object, "inputs").is_none() {
             score += 3;
         }
-        if parameters.is_some_and(|list| list.iter().any(|p| p.get("value_schema").is_some())) {
+        if parameters.is_some_and(|list| list.iter().any(|p| member(p, "value_schema").is_some())) {
             score += 3;
         }
-        if object.contains_key("fully_qualified_name") {
+        if field(object, "fully_qualified_name").is_some() {
             score += 2;
         }
-        if score > 0 && object.contains_key("output") {
+        if score > 0 && field(object, "output").is_some() {
             score += 1;
         }
         score

@@ -12,6 +12,7 @@ mod write;
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
 use toolshift_model::pointer::child;
+use toolshift_model::pointer::member;
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -26,7 +27,7 @@ pub const SCHEMA: &str = include_str!("../schema/mcp-2026-07-28.schema.json");
 pub struct Mcp;
 
 fn is_tool(value: &Value) -> bool {
-    value.get("inputSchema").is_some_and(Value::is_object) && value.get("name").is_some()
+    member(value, "inputSchema").is_some_and(Value::is_object) && member(value, "name").is_some()
 }
 
 impl Dialect for Mcp {
@@ -42,7 +43,7 @@ impl Dialect for Mcp {
         if is_tool(document) {
             return 8;
         }
-        let listed = document.get("tools").and_then(Value::as_array);
+        let listed = member(document, "tools").and_then(Value::as_array);
         if listed.is_some_and(|tools| !tools.is_empty() && tools.iter().all(is_tool)) {
             return 8;
         }

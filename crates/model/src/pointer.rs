@@ -25,6 +25,29 @@ fn push_escaped(pointer: &mut String, token: &str) {
     }
 }
 
+/// Objects this small are scanned: comparing a few keys costs less than hashing one with
+/// the SipHash of serde_json's maps.
+const SCANNED_UP_TO: usize = 12;
+
+/// The value under `key` in an object, as `Map::get` finds it.
+pub fn field<'a>(
+    object: &'a serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Option<&'a serde_json::Value> {
+    if object.len() <= SCANNED_UP_TO {
+        object
+            .iter()
+            .find_map(|(name, value)| (name == key).then_some(value))
+    } else {
+        object.get(key)
+    }
+}
+
+/// The value under `key` if `value` is an object, as `Value::get` finds it.
+pub fn member<'a>(value: &'a serde_json::Value, key: &str) -> Option<&'a serde_json::Value> {
+    field(value.as_object()?, key)
+}
+
 /// The value `pointer` names in `document`, like `Value::pointer`, without allocating
 /// for tokens that need no unescaping: report entries look up several per file.
 pub fn lookup<'a>(document: &'a serde_json::Value, pointer: &str) -> Option<&'a serde_json::Value> {
@@ -42,7 +65,7 @@ pub fn lookup<'a>(document: &'a serde_json::Value, pointer: &str) -> Option<&'a 
             raw
         };
         current = match current {
-            Value::Object(map) => map.get(token)?,
+            Value::Object(map) => field(map, token)?,
             Value::Array(items) => {
                 // RFC 6901 indexes: digits only, no leading zero.
                 let valid = !token.is_empty()
@@ -76,6 +99,20 @@ pub fn from_serde_path(path: &serde_path_to_error::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_finds_what_map_get_finds_in_small_and_large_objects() {
+        for size in [0, 1, SCANNED_UP_TO, SCANNED_UP_TO + 1, 40] {
+            let object: serde_json::Map<String, serde_json::Value> =
+                (0..size).map(|i| (format!("k{i}"), serde_json::json!(i))).collect();
+            for key in ["k0", "k11", "k12", "k39", "k", "", "k40"] {
+                assert_eq!(field(&object, key), object.get(key), "{key} in {size} keys");
+            }
+            let value = serde_json::Value::Object(object.clone());
+            assert_eq!(member(&value, "k0"), object.get("k0"));
+        }
+        assert_eq!(member(&serde_json::json!(["k0"]), "k0"), None);
+    }
 
     #[test]
     fn lookup_agrees_with_serde_json() {

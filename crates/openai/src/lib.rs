@@ -13,6 +13,7 @@ mod write;
 use serde_json::{json, Map, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
 use toolshift_model::pointer::child;
+use toolshift_model::pointer::member;
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
@@ -26,15 +27,15 @@ pub const SCHEMA: &str = include_str!("../schema/openai-function-tool.schema.jso
 pub struct OpenAi;
 
 fn is_function(value: &Value) -> bool {
-    value.get("type").and_then(Value::as_str) == Some("function")
-        && (value.get("function").is_some_and(Value::is_object)
-            || value.get("name").is_some_and(Value::is_string))
+    member(value, "type").and_then(Value::as_str) == Some("function")
+        && (member(value, "function").is_some_and(Value::is_object)
+            || member(value, "name").is_some_and(Value::is_string))
 }
 
 fn listed(document: &Value) -> Option<&Vec<Value>> {
     document
         .as_array()
-        .or_else(|| document.get("tools").and_then(Value::as_array))
+        .or_else(|| member(document, "tools").and_then(Value::as_array))
 }
 
 /// Where a tool's function keys sit: under `function` (Chat Completions) or beside `type`.

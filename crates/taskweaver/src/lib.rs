@@ -13,6 +13,7 @@ mod write;
 
 use serde_json::Value;
 use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::pointer::field;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
@@ -43,23 +44,23 @@ impl Dialect for TaskWeaver {
         };
         if ["input", "inputs", "entrypoint", "hubId", "toolkit"]
             .iter()
-            .any(|k| object.contains_key(*k))
+            .any(|k| field(object, k).is_some())
         {
             return 0;
         }
         let mut score = 0;
-        if object.get("parameters").is_some_and(Value::is_array) {
+        if field(object, "parameters").is_some_and(Value::is_array) {
             score += 3;
         }
-        if object.get("returns").is_some_and(Value::is_array) {
+        if field(object, "returns").is_some_and(Value::is_array) {
             score += 3;
         }
         for key in ["enabled", "configurations", "plugin_only", "code"] {
-            if object.contains_key(key) {
+            if field(object, key).is_some() {
                 score += 1;
             }
         }
-        if score > 0 && object.get("name").is_some_and(Value::is_string) {
+        if score > 0 && field(object, "name").is_some_and(Value::is_string) {
             score += 1;
         }
         score
