@@ -103,8 +103,9 @@ mod tests {
     #[test]
     fn field_finds_what_map_get_finds_in_small_and_large_objects() {
         for size in [0, 1, SCANNED_UP_TO, SCANNED_UP_TO + 1, 40] {
-            let object: serde_json::Map<String, serde_json::Value> =
-                (0..size).map(|i| (format!("k{i}"), serde_json::json!(i))).collect();
+            let object: serde_json::Map<String, serde_json::Value> = (0..size)
+                .map(|i| (format!("k{i}"), serde_json::json!(i)))
+                .collect();
             for key in ["k0", "k11", "k12", "k39", "k", "", "k40"] {
                 assert_eq!(field(&object, key), object.get(key), "{key} in {size} keys");
             }

@@ -377,11 +377,11 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
                 return Err(self.duplicate(&key));
             }
             if fields.len() == kept_objects::MAX_KEYS {
-                let mut object: Map<String, Value> = fields
+                let object = fields
                     .into_pairs()
                     .map(|(k, v)| (k.into_owned(), v))
                     .collect();
-                return self.visit_large_map(&mut object, key.into_owned(), map);
+                return self.visit_large_map(object, key.into_owned(), map);
             }
             let value = map.next_value_seed(ValueSeed {
                 at: At::Key(&self.at, &key),
@@ -403,7 +403,7 @@ impl ValueSeed<'_> {
     /// The rest of an object too large for `kept_objects`, key by key.
     fn visit_large_map<'de, A: MapAccess<'de>>(
         &self,
-        object: &mut Map<String, Value>,
+        mut object: Map<String, Value>,
         first: String,
         mut map: A,
     ) -> Result<Value, A::Error> {
@@ -422,7 +422,7 @@ impl ValueSeed<'_> {
             vacant.insert(value);
             next = map.next_key::<String>()?;
         }
-        Ok(Value::Object(std::mem::take(object)))
+        Ok(Value::Object(object))
     }
 }
 
