@@ -8,10 +8,10 @@
 
 use crate::kept_objects::Fields;
 use serde::ser::{self, Serialize};
+use serde_json::value::Serializer as Json;
 use serde_json::{Map, Value};
 
 type Error = serde_json::Error;
-use serde_json::value::Serializer as Json;
 
 pub fn to_value<T: Serialize + ?Sized>(mirror: &T) -> Result<Value, Error> {
     mirror.serialize(Builder)
