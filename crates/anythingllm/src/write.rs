@@ -22,7 +22,7 @@ pub fn manifest_name(tool: &Tool, _options: &WriteOptions) -> Result<String, Dia
 }
 
 fn manifest_path(hub_id: &str) -> String {
-    format!("{hub_id}/plugin.json")
+    [hub_id, "/plugin.json"].concat()
 }
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
@@ -149,7 +149,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         create_only: false,
     }];
     files.push(OutputFile {
-        path: format!("{hub_id}/{HANDLER}"),
+        path: [hub_id.as_str(), "/", HANDLER].concat(),
         content: OutputContent::Text(handler),
         create_only: true,
     });
@@ -196,7 +196,7 @@ fn param(
         text
     });
     if parameter.required == Some(true) {
-        description = format!("{REQUIRED_PREFIX}{description}");
+        description = [REQUIRED_PREFIX, description.as_str()].concat();
     }
     // A skill read from AnythingLLM already carried the prefix: writing it again changes nothing.
     if parameter.required == Some(true) && tool_origin != Some(ID) {

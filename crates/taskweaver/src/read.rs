@@ -38,12 +38,15 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .iter()
         .enumerate()
         .map(|(index, field)| {
-            collect_extras(
-                ID,
-                &format!("/parameters/{index}"),
-                &field.unknown,
-                &mut extras,
-            );
+            // The pointer is spelled out only for a field with extras: most have none.
+            if !field.unknown.is_empty() {
+                collect_extras(
+                    ID,
+                    &format!("/parameters/{index}"),
+                    &field.unknown,
+                    &mut extras,
+                );
+            }
             Parameter {
                 name: field.name.clone(),
                 description: field.description.clone(),
@@ -60,12 +63,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .iter()
         .enumerate()
         .map(|(index, field)| {
-            collect_extras(
-                ID,
-                &format!("/returns/{index}"),
-                &field.unknown,
-                &mut extras,
-            );
+            if !field.unknown.is_empty() {
+                collect_extras(
+                    ID,
+                    &format!("/returns/{index}"),
+                    &field.unknown,
+                    &mut extras,
+                );
+            }
             for key in ["required", "default"] {
                 let value = match key {
                     "required" => field.required.map(Value::Bool),
