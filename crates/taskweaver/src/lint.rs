@@ -11,14 +11,15 @@ pub fn lint(source: &Source<'_>) -> Vec<Warning> {
     }
     let name = document.get("name").and_then(Value::as_str);
     let code = document.get("code").and_then(Value::as_str);
-    let Some(stem) = code.or(name) else {
+    // With neither `name` nor `code` there is no file to look for; with `code`, `name`
+    // is not used.
+    let Some(name) = name.or(code) else {
         return Vec::new();
     };
-    let file = format!("{stem}.py");
+    let (file, pointer) = crate::read::code_file(code, name);
     if check_file_name(&file).is_err() {
         return Vec::new();
     }
-    let pointer = if code.is_some() { "/code" } else { "/name" };
     // Read as the conversion reads it: never a link, a FIFO or an oversized file.
     let text = match toolshift_model::dialect::read_companion(source, &file, pointer) {
         Ok(Some(text)) => text,

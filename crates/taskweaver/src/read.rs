@@ -156,14 +156,22 @@ fn type_name(field: &Field) -> &str {
     field.type_name.as_deref().unwrap_or(DEFAULT_TYPE)
 }
 
+/// The `.py` TaskWeaver loads for a plugin, and the pointer of the field that names it:
+/// `code`, or `name` when there is no `code`.
+pub(crate) fn code_file(code: Option<&str>, name: &str) -> (String, &'static str) {
+    match code {
+        Some(code) => (format!("{code}.py"), "/code"),
+        None => (format!("{name}.py"), "/name"),
+    }
+}
+
 /// `code` names `<code>.py` beside the YAML; without it, `<name>.py`. Its absence is
 /// not an error, but a `code` that reaches outside the plugin folder is.
 fn implementation(
     plugin: &schema::Plugin,
     source: &Source<'_>,
 ) -> Result<Implementation, DialectError> {
-    let stem = plugin.code.as_deref().unwrap_or(&plugin.name);
-    let file = format!("{stem}.py");
+    let (file, pointer) = code_file(plugin.code.as_deref(), &plugin.name);
     let safe = check_file_name(&file);
     if let (Err(error), Some(_)) = (&safe, &plugin.code) {
         return Err(DialectError::invalid(
@@ -173,16 +181,7 @@ fn implementation(
     }
     // The same dialect carries the Python it finds, as AnythingLLM carries handler.js.
     let content = match safe {
-        // The field that names the file: `code`, or `name` when there is none.
-        Ok(()) => read_companion(
-            source,
-            &file,
-            if plugin.code.is_some() {
-                "/code"
-            } else {
-                "/name"
-            },
-        )?,
+        Ok(()) => read_companion(source, &file, pointer)?,
         Err(_) => None,
     };
     Ok(Implementation {
