@@ -33,7 +33,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
-use toolshift_model::{Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions};
+use toolshift_model::{
+    Dialect, Entry, LossCode, OutputLayout, Pointers, Severity, Source, WriteOptions,
+};
 
 /// Exit codes are part of the contract.
 const EXIT_DENIED: u8 = 1;
@@ -645,7 +647,9 @@ impl Job<'_> {
     /// Where an item's outputs would go, without rendering or checking them.
     fn output_paths(&self, item: &walk::Item, options: &WriteOptions) -> Vec<PathBuf> {
         self.planning(item, |base, from, source| {
-            let conversions = toolshift_model::convert_all(from, self.to, source, options).ok()?;
+            let conversions =
+                toolshift_model::convert_all(from, self.to, source, options, Pointers::Omitted)
+                    .ok()?;
             let paths = conversions
                 .iter()
                 .flat_map(|conversion| &conversion.files)
@@ -820,7 +824,13 @@ impl Job<'_> {
             dir: loaded.dir.as_deref(),
             document: &loaded.document,
         };
-        let conversions = toolshift_model::convert_all(from, self.to, &source, options)
+        // Without a report, no entry is shown: its code and severity are enough.
+        let pointers = if self.args.report == cli::ReportFormat::None {
+            Pointers::Omitted
+        } else {
+            Pointers::Located
+        };
+        let conversions = toolshift_model::convert_all(from, self.to, &source, options, pointers)
             .map_err(|error| placed_error(&error, loaded))?;
         if let Some(dir) = &loaded.dir {
             prepared.companions = conversions

@@ -40,7 +40,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::{all_dialects, read_manifest, validate_document, validate_official};
-use toolshift_model::{convert, Dialect, DialectError, Severity, Source, WriteOptions};
+use toolshift_model::{convert, Dialect, DialectError, Pointers, Severity, Source, WriteOptions};
 
 struct Document {
     name: String,
@@ -139,7 +139,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     };
     let mut problems = Vec::new();
     problems.extend(planned_names_differ(from, target, &source));
-    let first = match convert(from, target, &source, &options) {
+    let first = match convert(from, target, &source, &options, Pointers::Located) {
         Ok(conversion) => conversion,
         Err(error) => {
             counts.refused += 1;
@@ -171,7 +171,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         official: true,
         ..options.clone()
     };
-    match convert(from, target, &source, &official) {
+    match convert(from, target, &source, &official, Pointers::Located) {
         Ok(strict) => {
             let strict = strict.manifest().cloned().unwrap_or(Value::Null);
             for check in [
@@ -186,9 +186,31 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         Err(error) if refusal_is_specific(&error) => {}
         Err(error) => problems.push(format!("official: with --official: {error}")),
     }
-    match convert(from, target, &source, &options) {
+    match convert(from, target, &source, &options, Pointers::Located) {
         Ok(again) if again == first => {}
         _ => problems.push("deterministic: a second conversion differs".to_owned()),
+    }
+    // Without a report, only the pointers may be missing: the files, and every
+    // entry's code, severity and message, are the same.
+    match convert(from, target, &source, &options, Pointers::Omitted) {
+        Ok(mut unlocated) => {
+            for (entry, located) in unlocated.entries.iter_mut().zip(&first.entries) {
+                if !(entry.source.is_empty() && entry.target.is_empty() && entry.place.is_empty()) {
+                    problems.push(format!("unlocated: `{}` has a pointer", entry.code.code()));
+                }
+                entry.source.clone_from(&located.source);
+                entry.target.clone_from(&located.target);
+                entry.place.clone_from(&located.place);
+            }
+            if unlocated != first {
+                problems.push(
+                    "unlocated: differs from the located conversion beyond its pointers".to_owned(),
+                );
+            }
+        }
+        Err(error) => problems.push(format!(
+            "unlocated: refused where located converted: {error}"
+        )),
     }
     for entry in &first.entries {
         if document.value.pointer(&entry.source).is_none() {
@@ -248,7 +270,13 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         dir: None,
         document: &output,
     };
-    let second = match convert(target, from, &back, &WriteOptions::default()) {
+    let second = match convert(
+        target,
+        from,
+        &back,
+        &WriteOptions::default(),
+        Pointers::Located,
+    ) {
         Ok(conversion) => conversion,
         Err(_) => return problems,
     };
@@ -352,7 +380,9 @@ fn planned_names_differ(
     ];
     let mut problems = Vec::new();
     for options in variants {
-        let Ok(conversions) = toolshift_model::convert_all(from, target, source, &options) else {
+        let Ok(conversions) =
+            toolshift_model::convert_all(from, target, source, &options, Pointers::Located)
+        else {
             continue;
         };
         let written: Vec<String> = conversions

@@ -1,7 +1,7 @@
 //! What every fuzz target does: parse the bytes as the CLI would, read the document
 //! with one dialect, and convert what it read to every dialect. A panic is a bug.
 
-use toolshift_model::{convert_all, Dialect, Source, WriteOptions};
+use toolshift_model::{convert_all, Dialect, Pointers, Source, WriteOptions};
 
 pub const TARGETS: [&dyn Dialect; 7] = [
     &toolshift_arcade::Arcade,
@@ -29,6 +29,6 @@ pub fn read_and_convert(dialect: &dyn Dialect, bytes: &[u8]) {
         return;
     }
     for target in TARGETS {
-        let _ = convert_all(dialect, target, &source, &WriteOptions::default());
+        let _ = convert_all(dialect, target, &source, &WriteOptions::default(), Pointers::Located);
     }
 }

@@ -21,14 +21,25 @@ impl Conversion {
     }
 }
 
+/// Whether a conversion's entries are located in its input and output. A run that
+/// shows no report needs only their codes and severities (its exit code, `--deny`,
+/// the summary), and locating is most of the cost of an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pointers {
+    Located,
+    /// Every entry's `source`, `target` and `place` are left empty.
+    Omitted,
+}
+
 pub fn convert(
     from: &dyn Dialect,
     to: &dyn Dialect,
     source: &Source<'_>,
     options: &WriteOptions,
+    pointers: Pointers,
 ) -> Result<Conversion, DialectError> {
-    let imported = read_for_writing(from, source, options)?;
-    let written = to.write(&imported.tool, options).map_err(|error| match error {
+    let mut imported = read_for_writing(from, source, options)?;
+    let mut written = to.write(&imported.tool, options).map_err(|error| match error {
         // Name the place in the input the user must change.
         DialectError::UnsafeName { name, reason } => DialectError::Invalid {
             pointer: crate::dialect::display_pointer(from.locate(Field::Name, &imported.tool, source.document).unwrap_or_default()),
@@ -36,6 +47,8 @@ pub fn convert(
         },
         other => other,
     })?;
+    let mut losses = std::mem::take(&mut imported.losses);
+    losses.append(&mut written.losses);
     let empty = Value::Null;
     let output = written.manifest().unwrap_or(&empty);
     let locator = Locator {
@@ -45,12 +58,10 @@ pub fn convert(
         output,
         tool: &imported.tool,
     };
-    let entries = imported
-        .losses
-        .iter()
-        .chain(&written.losses)
-        .map(|loss| locator.entry(loss))
-        .collect();
+    let entries = match pointers {
+        Pointers::Located => losses.into_iter().map(|loss| locator.entry(loss)).collect(),
+        Pointers::Omitted => losses.into_iter().map(unlocated).collect(),
+    };
     Ok(Conversion {
         tool: imported.tool,
         files: written.files,
@@ -114,14 +125,15 @@ pub fn convert_all(
     to: &dyn Dialect,
     source: &Source<'_>,
     options: &WriteOptions,
+    pointers: Pointers,
 ) -> Result<Vec<Conversion>, DialectError> {
-    let Some(pointers) = from.tools_in(source.document) else {
-        return convert(from, to, source, options).map(|one| vec![one]);
+    let Some(tools) = from.tools_in(source.document) else {
+        return convert(from, to, source, options, pointers).map(|one| vec![one]);
     };
-    if pointers.is_empty() {
+    if tools.is_empty() {
         return Err(DialectError::invalid("", "the list holds no tools"));
     }
-    pointers
+    tools
         .iter()
         .map(|pointer| {
             let document = source
@@ -132,28 +144,31 @@ pub fn convert_all(
                 document,
                 ..*source
             };
-            let mut conversion = convert(from, to, &one, options).map_err(|error| match error {
-                DialectError::Invalid {
-                    pointer: inner,
-                    message,
-                } => DialectError::Invalid {
-                    pointer: format!("{pointer}{}", inner.trim_end_matches('/')),
-                    message,
-                },
-                DialectError::Inexpressible {
-                    dialect,
-                    pointer: inner,
-                    reason,
-                } => DialectError::Inexpressible {
-                    dialect,
-                    pointer: inner,
-                    reason: format!("the tool at {pointer}: {reason}"),
-                },
-                other => other,
-            })?;
-            for entry in &mut conversion.entries {
-                entry.source = format!("{pointer}{}", entry.source);
-                entry.place = format!("{pointer}{}", entry.place);
+            let mut conversion =
+                convert(from, to, &one, options, pointers).map_err(|error| match error {
+                    DialectError::Invalid {
+                        pointer: inner,
+                        message,
+                    } => DialectError::Invalid {
+                        pointer: format!("{pointer}{}", inner.trim_end_matches('/')),
+                        message,
+                    },
+                    DialectError::Inexpressible {
+                        dialect,
+                        pointer: inner,
+                        reason,
+                    } => DialectError::Inexpressible {
+                        dialect,
+                        pointer: inner,
+                        reason: format!("the tool at {pointer}: {reason}"),
+                    },
+                    other => other,
+                })?;
+            if pointers == Pointers::Located {
+                for entry in &mut conversion.entries {
+                    entry.source = format!("{pointer}{}", entry.source);
+                    entry.place = format!("{pointer}{}", entry.place);
+                }
             }
             Ok(conversion)
         })
@@ -169,7 +184,7 @@ struct Locator<'a> {
 }
 
 impl Locator<'_> {
-    fn entry(&self, loss: &Loss) -> Entry {
+    fn entry(&self, loss: Loss) -> Entry {
         let source = self.pointer_in(self.from, self.input, loss.field);
         let mut target = self.pointer_in(self.to, self.output, loss.field);
         if matches!(loss.field, Field::Extra(_)) {
@@ -182,7 +197,7 @@ impl Locator<'_> {
             severity: loss.code.severity(),
             source: nearest_existing(self.input, &source),
             target,
-            message: loss.message.clone(),
+            message: loss.message,
             line: None,
             column: None,
             place: source,
@@ -205,6 +220,19 @@ impl Locator<'_> {
             current = candidate.parent();
         }
         String::new()
+    }
+}
+
+fn unlocated(loss: Loss) -> Entry {
+    Entry {
+        code: loss.code,
+        severity: loss.code.severity(),
+        source: String::new(),
+        target: String::new(),
+        message: loss.message,
+        line: None,
+        column: None,
+        place: String::new(),
     }
 }
 
