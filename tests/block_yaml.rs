@@ -36,6 +36,37 @@ fn agrees(text: &str) -> Result<bool, String> {
     }
 }
 
+/// Mappings of up to 32 keys are built from kept objects, larger ones key by key: both
+/// sides of that size, and a repeated key on each, read as yaml_serde reads them.
+#[test]
+fn large_mappings_and_repeated_keys_read_the_same() {
+    for size in [1, 2, 31, 32, 33, 40, 100] {
+        let keys: Vec<String> = (0..size).map(|i| format!("key_{i}")).collect();
+        let mut text: String = keys.iter().map(|key| format!("{key}: {key}\n")).collect();
+        assert_eq!(agrees(&text), Ok(true), "{size} keys");
+        let nested = format!(
+            "outer:\n{}",
+            text.lines()
+                .map(|line| format!("  {line}\n"))
+                .collect::<String>()
+        );
+        assert_eq!(agrees(&nested), Ok(true), "{size} nested keys");
+        for repeated in [0, size / 2, size - 1] {
+            text.push_str(&format!("{}: again\n", keys[repeated]));
+            assert_eq!(
+                block_yaml::read(&text),
+                None,
+                "key {repeated} of {size} repeated"
+            );
+            assert!(
+                parse_yaml_fully(&text).is_err(),
+                "yaml_serde refuses key {repeated} of {size} repeated"
+            );
+            text.truncate(text.len() - keys[repeated].len() - ": again\n".len());
+        }
+    }
+}
+
 #[test]
 fn every_yaml_file_reads_the_same() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
