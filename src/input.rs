@@ -1,5 +1,6 @@
 //! Reading an input: a file, a folder holding a manifest, or standard input.
 
+use std::cell::RefCell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use toolshift_model::syntax;
@@ -25,34 +26,32 @@ pub struct LoadedInput {
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
     let display = input.to_string_lossy().into_owned();
     if input == Path::new("-") {
-        let text = read_limited(std::io::stdin().lock(), 0)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        let text = read_limited(std::io::stdin().lock())
+            .map_err(|unread| unread.message("cannot read standard input: "))?;
         return parsed(display, None, text);
     }
-    // Opened first, the handle says whether it is a folder: no separate probe per file.
-    // (Some systems refuse to open a folder at all; then it is asked.)
-    let (manifest, file, metadata) = match std::fs::File::open(input) {
-        Ok(file) => {
-            let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
-            if metadata.is_dir() {
+    // Opened and read at once: a folder answers the read with "is a directory", so a
+    // file costs no separate probe (docs/performance.md). Some systems refuse to open a
+    // folder at all; then it is asked.
+    let (manifest, text) = match std::fs::File::open(input) {
+        Ok(file) => match read_limited(file) {
+            Ok(text) => (input.to_path_buf(), text),
+            Err(Unread::Io(error)) if error.kind() == std::io::ErrorKind::IsADirectory => {
                 folder_manifest(input)?
-            } else {
-                (input.to_path_buf(), file, metadata)
             }
-        }
+            Err(unread) => return Err(unread.message("")),
+        },
         Err(_) if input.is_dir() => folder_manifest(input)?,
         Err(error) => return Err(format!("cannot read: {error}")),
     };
-    // Sized from the file's length, the text is read in one call, not in doubling steps.
-    let text = read_limited(file, metadata.len())?;
     let dir = manifest.parent().map(Path::to_path_buf);
     parsed(display, dir, text)
 }
 
-/// The manifest of a skill folder, opened, with its metadata. It is probed before it is
-/// opened: a link there is refused, not followed (it may lead anywhere on the
-/// machine), and a FIFO there is never opened (opening one blocks).
-fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Metadata), String> {
+/// The manifest of a skill folder and its text. It is probed before it is opened: a
+/// link there is refused, not followed (it may lead anywhere on the machine), and a
+/// FIFO there is never opened (opening one blocks).
+fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
     for name in FOLDER_MANIFESTS {
         let candidate = folder.join(name);
         let Ok(probe) = std::fs::symlink_metadata(&candidate) else {
@@ -68,10 +67,8 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Me
         }
         let file =
             std::fs::File::open(&candidate).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let metadata = file
-            .metadata()
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
-        return Ok((candidate, file, metadata));
+        let text = read_limited(file).map_err(|unread| unread.message(&format!("{name}: ")))?;
+        return Ok((candidate, text));
     }
     Err(format!(
         "folder holds no manifest (looked for {})",
@@ -79,22 +76,68 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, std::fs::File, std::fs::Me
     ))
 }
 
+/// Why an input's text could not be had.
+enum Unread {
+    Io(std::io::Error),
+    TooLarge,
+    NotText { valid_up_to: usize },
+}
+
+impl Unread {
+    fn message(&self, before: &str) -> String {
+        match self {
+            Unread::Io(error) => format!("{before}cannot read: {error}"),
+            Unread::TooLarge => {
+                format!("{before}larger than {MAX_INPUT_BYTES} bytes; no manifest is this large")
+            }
+            Unread::NotText { valid_up_to } => {
+                format!("{before}not UTF-8 text (byte {valid_up_to})")
+            }
+        }
+    }
+}
+
+/// What one read asks for first: more than nearly any manifest, so that a file takes
+/// one read and the read that finds its end.
+const READ_BUFFER_BYTES: usize = 64 * 1024;
+
+thread_local! {
+    /// Reused for every input a thread reads; the text is then copied out at its size.
+    static READ_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Reads at most one byte past the limit, so an oversized input is refused without
 /// being held in memory, and decodes it as UTF-8.
-fn read_limited(reader: impl Read, size: u64) -> Result<String, String> {
-    let capacity = usize::try_from(size.min(MAX_INPUT_BYTES)).unwrap_or(0) + 1;
-    let mut bytes = Vec::with_capacity(capacity);
-    reader
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(format!(
-            "larger than {MAX_INPUT_BYTES} bytes; no manifest is this large"
-        ));
-    }
-    String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+fn read_limited(reader: impl Read) -> Result<String, Unread> {
+    READ_BUFFER.with(|cell| {
+        let mut fresh = Vec::new();
+        let mut held = cell.try_borrow_mut();
+        let buffer = match held.as_deref_mut() {
+            Ok(buffer) => buffer,
+            Err(_) => &mut fresh,
+        };
+        buffer.clear();
+        buffer.reserve(READ_BUFFER_BYTES);
+        let read = reader
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(buffer)
+            .map_err(Unread::Io);
+        let text = read.and_then(|_| {
+            if buffer.len() as u64 > MAX_INPUT_BYTES {
+                return Err(Unread::TooLarge);
+            }
+            std::str::from_utf8(buffer)
+                .map(str::to_owned)
+                .map_err(|error| Unread::NotText {
+                    valid_up_to: error.valid_up_to(),
+                })
+        });
+        // A rare large input does not stay held by its thread.
+        if buffer.capacity() > 4 * READ_BUFFER_BYTES {
+            *buffer = Vec::new();
+        }
+        text
+    })
 }
 
 fn parsed(display: String, dir: Option<PathBuf>, text: String) -> Result<LoadedInput, String> {
