@@ -61,6 +61,7 @@ fn tool(id: &str) -> Tool {
     let source = Source {
         display: id,
         dir: None,
+        listed: None,
         document: &document,
     };
     dialect(id).read(&source).unwrap().tool
@@ -77,6 +78,7 @@ fn read(bencher: divan::Bencher, id: &str) {
     let source = Source {
         display: id,
         dir: None,
+        listed: None,
         document: &document,
     };
     let dialect = dialect(id);

@@ -126,6 +126,7 @@ mod tests {
                     path: Path::new(folder).join(index.to_string()).into_boxed_path(),
                     relative_dir: Arc::from(Path::new(folder)),
                     walked: true,
+                    listed: None,
                 },
                 cut_after: *cut,
             })

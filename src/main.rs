@@ -639,6 +639,7 @@ impl Job<'_> {
         let source = Source {
             display: &loaded.display,
             dir: loaded.dir.as_deref(),
+            listed: item.listed.as_deref(),
             document: &loaded.document,
         };
         plan(&folder.join(&item.relative_dir), from, &source)
@@ -822,6 +823,7 @@ impl Job<'_> {
         let source = Source {
             display: &loaded.display,
             dir: loaded.dir.as_deref(),
+            listed: item.listed.as_deref(),
             document: &loaded.document,
         };
         // Without a report, no entry is shown: its code and severity are enough.

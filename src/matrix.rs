@@ -137,6 +137,7 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
         let source = Source {
             display: probe.name,
             dir: Some(folder),
+            listed: None,
             document: &document,
         };
         let imported = from

@@ -23,6 +23,7 @@ fn tools(path: &Path, from: Option<&'static dyn Dialect>) -> Result<Vec<Tool>, S
             let source = Source {
                 display: &loaded.display,
                 dir: loaded.dir.as_deref(),
+                listed: None,
                 document,
             };
             dialect

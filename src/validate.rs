@@ -42,7 +42,7 @@ pub fn validate(
             // --official judges by the published schema alone; otherwise by the one
             // conversions are held to, noting what only a correction accepted.
             let applied = if official_only { official.clone() } else { check.violations(dialect, Reading::Applied, &loaded.document)? };
-            let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), document: &loaded.document };
+            let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), listed: None, document: &loaded.document };
             let mut lines: Vec<String> = applied.iter().map(|v| format!("{shown}: {}: {}", v.pointer, v.message)).collect();
             let mut notes = Vec::new();
             for violation in official.iter().filter(|v| !applied.contains(v)) {

@@ -8,6 +8,7 @@
 //! inside, not every file it will convert. Several inputs are walked whole first: their
 //! outputs can meet in one folder from anywhere in the list.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -22,6 +23,9 @@ pub struct Item {
     pub relative_dir: Arc<Path>,
     /// Found by walking a folder (so a file that is no manifest is skipped, not failed).
     pub walked: bool,
+    /// For a manifest file found by walking, the names in its folder, sorted by their
+    /// bytes (`Source::listed`), shared by the folder's items.
+    pub listed: Option<Arc<[Box<OsStr>]>>,
 }
 
 /// A manifest, and whether a batch may be cut after it: whether no output folder has
@@ -82,14 +86,17 @@ pub struct Walker<'a> {
 /// A folder being walked: its listing, and how many of its manifests are still to come.
 struct Frame {
     entries: std::vec::IntoIter<Entry>,
+    names: Arc<[Box<OsStr>]>,
     relative: Arc<Path>,
     manifests_left: usize,
     gave_manifest: bool,
 }
 
 enum Entry {
-    /// A manifest file, or a skill folder: an item of this folder.
+    /// A manifest file: an item of this folder.
     Manifest(PathBuf),
+    /// A skill folder: an item of this folder, read through its own manifest.
+    Skill(PathBuf),
     Folder(PathBuf),
     Link(PathBuf),
     Other(PathBuf),
@@ -148,6 +155,10 @@ impl<'a> Walker<'a> {
                 .as_encoded_bytes()
                 .cmp(b.as_os_str().as_encoded_bytes())
         });
+        let names: Arc<[Box<OsStr>]> = listing
+            .iter()
+            .filter_map(|(path, _)| path.file_name().map(Box::from))
+            .collect();
         // A file no dialect claims (a TaskWeaver plugin's `.py` among them) is listed
         // as skipped here; the conversion that reads it as a companion takes it back
         // (`Walker::read_with`), since only the plugin's `code` or `name` says which.
@@ -163,7 +174,7 @@ impl<'a> Walker<'a> {
                     Entry::Link(path)
                 } else if kind.is_dir() {
                     if is_skill_folder(&path) {
-                        Entry::Manifest(path)
+                        Entry::Skill(path)
                     } else {
                         Entry::Folder(path)
                     }
@@ -176,10 +187,11 @@ impl<'a> Walker<'a> {
             .collect();
         let manifests_left = entries
             .iter()
-            .filter(|entry| matches!(entry, Entry::Manifest(_)))
+            .filter(|entry| matches!(entry, Entry::Manifest(_) | Entry::Skill(_)))
             .count();
         self.frames.push(Frame {
             entries: entries.into_iter(),
+            names,
             relative,
             manifests_left,
             gave_manifest: false,
@@ -207,6 +219,7 @@ impl<'a> Walker<'a> {
                         path: input.clone().into_boxed_path(),
                         relative_dir: Arc::from(Path::new("")),
                         walked: false,
+                        listed: None,
                     },
                     cut_after: true,
                 });
@@ -215,36 +228,45 @@ impl<'a> Walker<'a> {
                 self.frames.pop();
                 continue;
             };
-            match entry {
-                Entry::Manifest(path) => {
-                    frame.manifests_left = frame.manifests_left.saturating_sub(1);
-                    frame.gave_manifest = true;
-                    let item = Item {
-                        path: path.into_boxed_path(),
-                        relative_dir: Arc::clone(&frame.relative),
-                        walked: true,
-                    };
-                    return Some(Found {
-                        item,
-                        cut_after: self.at_cut(),
-                    });
-                }
+            let (path, listed) = match entry {
+                Entry::Manifest(path) => (path, Some(Arc::clone(&frame.names))),
+                // A skill folder's companions are in the skill folder, not listed here.
+                Entry::Skill(path) => (path, None),
                 Entry::Folder(path) => {
                     let relative = match path.file_name() {
                         Some(name) => Arc::from(frame.relative.join(name)),
                         None => Arc::clone(&frame.relative),
                     };
                     self.enter(&path, relative);
+                    continue;
                 }
-                Entry::Link(path) => self.skipped.push(Skipped {
-                    reason: link_reason(&path, &self.root),
-                    path,
-                }),
-                Entry::Other(path) => self.skipped.push(Skipped {
-                    path,
-                    reason: "not a manifest (no .json, .jsonc, .yaml or .yml name)".to_owned(),
-                }),
-            }
+                Entry::Link(path) => {
+                    self.skipped.push(Skipped {
+                        reason: link_reason(&path, &self.root),
+                        path,
+                    });
+                    continue;
+                }
+                Entry::Other(path) => {
+                    self.skipped.push(Skipped {
+                        path,
+                        reason: "not a manifest (no .json, .jsonc, .yaml or .yml name)".to_owned(),
+                    });
+                    continue;
+                }
+            };
+            frame.manifests_left = frame.manifests_left.saturating_sub(1);
+            frame.gave_manifest = true;
+            let item = Item {
+                path: path.into_boxed_path(),
+                relative_dir: Arc::clone(&frame.relative),
+                walked: true,
+                listed,
+            };
+            return Some(Found {
+                item,
+                cut_after: self.at_cut(),
+            });
         }
     }
 }

@@ -128,6 +128,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     let source = Source {
         display: &document.name,
         dir: document.dir.as_deref(),
+        listed: None,
         document: &document.value,
     };
     let from = document.dialect;
@@ -268,6 +269,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     let back = Source {
         display: "round trip",
         dir: None,
+        listed: None,
         document: &output,
     };
     let second = match convert(
@@ -506,6 +508,7 @@ fn load(path: &Path, name: String) -> Option<Document> {
     let source = Source {
         display: &name,
         dir: dir.as_deref(),
+        listed: None,
         document: &value,
     };
     // Inputs the dialect itself refuses (the bad-input goldens) are not documents.

@@ -767,6 +767,7 @@ fn dialect_of(path: &Path) -> Option<&'static str> {
     let source = toolshift_model::Source {
         display: "",
         dir: path.parent(),
+        listed: None,
         document: &value,
     };
     dialect.read(&source).ok()?;

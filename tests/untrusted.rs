@@ -140,6 +140,7 @@ fn exercise(dialect: &dyn Dialect, document: &Value) {
     let source = Source {
         display: "generated",
         dir: None,
+        listed: None,
         document,
     };
     for target in all_dialects() {

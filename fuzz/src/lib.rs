@@ -22,7 +22,7 @@ pub fn read_and_convert(dialect: &dyn Dialect, bytes: &[u8]) {
     };
     let source = Source {
         display: "fuzz",
-        dir: None,
+        dir: None, listed: None,
         document: &document,
     };
     if dialect.read(&source).is_err() && dialect.tools_in(&document).is_none() {

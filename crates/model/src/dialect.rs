@@ -4,6 +4,7 @@ use crate::field::Field;
 use crate::loss::Loss;
 use crate::tool::Tool;
 use serde_json::Value;
+use std::ffi::OsStr;
 use std::path::Path;
 
 /// A parsed input document and where it came from.
@@ -13,6 +14,10 @@ pub struct Source<'a> {
     pub display: &'a str,
     /// The folder holding the manifest, for dialects with companion files; `None` for stdin.
     pub dir: Option<&'a Path>,
+    /// The names in `dir`, sorted by their bytes, when a walk has just listed it: a
+    /// companion file not among them is not there, and is not probed for (a TaskWeaver
+    /// folder's plugins mostly have no `.py`). `None`: probe.
+    pub listed: Option<&'a [Box<OsStr>]>,
     pub document: &'a Value,
 }
 
@@ -290,6 +295,17 @@ pub fn read_companion(
     let Some(path) = source.dir.map(|dir| dir.join(file)) else {
         return Ok(None);
     };
+    if let Some(names) = source.listed {
+        let beside = !file.contains('/');
+        let wanted = file.as_bytes();
+        if beside
+            && names
+                .binary_search_by(|name| name.as_encoded_bytes().cmp(wanted))
+                .is_err()
+        {
+            return Ok(None);
+        }
+    }
     // One probe answers every question. The file is not opened first: a folder from a
     // stranger may hold a FIFO under that name, and opening one blocks. Nor is a link
     // followed: it may lead anywhere on the machine (`/etc/shadow`, `~/.ssh`), and its
@@ -392,7 +408,42 @@ pub fn check_file_name(name: &str) -> Result<(), DialectError> {
 
 #[cfg(test)]
 mod tests {
-    use super::check_file_name;
+    use super::{check_file_name, read_companion, Source};
+    use std::ffi::OsStr;
+
+    /// A walk's listing answers for the folder: a file it does not list is not read,
+    /// one it lists is, and without a listing the folder is probed.
+    #[test]
+    fn a_listing_answers_for_its_folder() {
+        let dir = std::env::temp_dir().join(format!("toolshift-listed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("b.py"), "code").unwrap();
+        let document = serde_json::Value::Null;
+        let names: Vec<Box<OsStr>> = ["a.yaml", "b.py", "c.py"]
+            .iter()
+            .map(|name| Box::from(OsStr::new(name)))
+            .collect();
+        let listing: Vec<Box<OsStr>> = names
+            .iter()
+            .filter(|n| n.as_ref() != OsStr::new("b.py"))
+            .cloned()
+            .collect();
+        let read = |file: &str, listed: Option<&[Box<OsStr>]>| {
+            let source = Source {
+                display: "a.yaml",
+                dir: Some(&dir),
+                listed,
+                document: &document,
+            };
+            read_companion(&source, file, "/code").unwrap()
+        };
+        assert_eq!(read("b.py", Some(&names)), Some("code".to_owned()));
+        assert_eq!(read("b.py", None), Some("code".to_owned()));
+        assert_eq!(read("b.py", Some(&listing)), None);
+        // Listed but gone: the probe decides.
+        assert_eq!(read("c.py", Some(&names)), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn file_names_cannot_escape_the_output_folder() {
