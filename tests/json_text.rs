@@ -57,3 +57,24 @@ proptest! {
         }
     }
 }
+
+/// Indentation comes from one slice up to 64 levels deep, and is added to beyond it.
+#[test]
+fn deep_nesting_is_indented_as_serde_json_indents_it() {
+    for depth in [1, 63, 64, 65, 100] {
+        let mut value = serde_json::json!({"leaf": [null, "x"]});
+        for level in 0..depth {
+            value = if level % 2 == 0 {
+                Value::Array(vec![value, Value::Null])
+            } else {
+                serde_json::json!({ "k": value, "z": 1 })
+            };
+        }
+        let expected = serde_json::to_string_pretty(&value).unwrap();
+        assert_eq!(
+            toolshift_model::json_text::to_pretty(&value),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
