@@ -2,7 +2,9 @@
 
 use crate::schema::{self, AuthorizationKeyword};
 use crate::ID;
-use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
+use toolshift_model::dialect::{
+    collect_extras, collect_extras_at, deserialize_document, read_output_modes,
+};
 use toolshift_model::{
     Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output, Parameter,
     Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
@@ -24,17 +26,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let mut parameters = Vec::new();
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
-        // Pointers are spelled out only for a parameter with extras: most have none.
-        if !parameter.unknown.is_empty() || !parameter.schema.unknown.is_empty() {
-            let pointer = format!("/input/parameters/{index}");
-            collect_extras(ID, &pointer, &parameter.unknown, &mut extras);
-            collect_extras(
-                ID,
-                &format!("{pointer}/schema"),
-                &parameter.schema.unknown,
-                &mut extras,
-            );
-        }
+        let pointer = || format!("/input/parameters/{index}");
+        collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
+        collect_extras_at(
+            ID,
+            || pointer() + "/schema",
+            &parameter.schema.unknown,
+            &mut extras,
+        );
         let schema = value_schema(&parameter.schema);
         if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
             losses.push(Loss::new(

@@ -2,7 +2,9 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
-use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
+use toolshift_model::dialect::{
+    collect_extras, collect_extras_at, deserialize_document, read_output_modes,
+};
 use toolshift_model::pointer::child;
 use toolshift_model::{
     Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive,
@@ -19,9 +21,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let mut parameters = Vec::new();
     for (index, parameter) in definition.input.parameters.iter().enumerate() {
         let pointer = || format!("/input/parameters/{index}");
-        if !parameter.unknown.is_empty() {
-            collect_extras(ID, &pointer(), &parameter.unknown, &mut extras);
-        }
+        collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
         parameters.push(Parameter {
             name: parameter.name.clone(),
             description: parameter.description.clone(),
@@ -121,9 +121,7 @@ fn value_schema(
     pointer: &dyn Fn() -> String,
     extras: &mut Vec<Extra>,
 ) -> Result<ValueSchema, DialectError> {
-    if !vs.unknown.is_empty() {
-        collect_extras(ID, &pointer(), &vs.unknown, extras);
-    }
+    collect_extras_at(ID, pointer, &vs.unknown, extras);
     let (val_type, inner_val_type) = (primitive(vs.val_type), vs.inner_val_type.map(primitive));
     // Read again with the pointer only to place an error.
     let value_type = ValueType::from_val_types(val_type, inner_val_type, "")

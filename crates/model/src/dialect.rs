@@ -281,6 +281,19 @@ pub fn collect_extras(
     }
 }
 
+/// `collect_extras` for an object whose pointer is spelled out only when it has an
+/// extra: the items of a list (parameters, return values), which mostly have none.
+pub fn collect_extras_at(
+    dialect: &str,
+    pointer: impl FnOnce() -> String,
+    unknown: &serde_json::Map<String, Value>,
+    extras: &mut Vec<crate::tool::Extra>,
+) {
+    if unknown.values().any(|value| !value.is_null()) {
+        collect_extras(dialect, &pointer(), unknown, extras);
+    }
+}
+
 /// The largest companion file (`handler.js`, `<code>.py`) a reader takes into the model;
 /// no real handler or plugin comes close.
 pub const MAX_COMPANION_BYTES: u64 = 4 * 1024 * 1024;

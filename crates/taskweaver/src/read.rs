@@ -5,7 +5,7 @@ use crate::types::read_type;
 use crate::ID;
 use serde_json::Value;
 use toolshift_model::dialect::{
-    check_file_name, collect_extras, deserialize_document, read_companion,
+    check_file_name, collect_extras, collect_extras_at, deserialize_document, read_companion,
 };
 use toolshift_model::settings::looks_secret;
 use toolshift_model::{
@@ -38,15 +38,12 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .iter()
         .enumerate()
         .map(|(index, field)| {
-            // The pointer is spelled out only for a field with extras: most have none.
-            if !field.unknown.is_empty() {
-                collect_extras(
-                    ID,
-                    &format!("/parameters/{index}"),
-                    &field.unknown,
-                    &mut extras,
-                );
-            }
+            collect_extras_at(
+                ID,
+                || format!("/parameters/{index}"),
+                &field.unknown,
+                &mut extras,
+            );
             Parameter {
                 name: field.name.clone(),
                 description: field.description.clone(),
@@ -63,14 +60,12 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .iter()
         .enumerate()
         .map(|(index, field)| {
-            if !field.unknown.is_empty() {
-                collect_extras(
-                    ID,
-                    &format!("/returns/{index}"),
-                    &field.unknown,
-                    &mut extras,
-                );
-            }
+            collect_extras_at(
+                ID,
+                || format!("/returns/{index}"),
+                &field.unknown,
+                &mut extras,
+            );
             for key in ["required", "default"] {
                 let value = match key {
                     "required" => field.required.map(Value::Bool),
