@@ -2,6 +2,14 @@
 //! binary, reading a written tree, and validating outputs against the schemas.
 
 #![allow(dead_code)]
+// Helpers that cannot set up a fixture should fail the test loudly, in whichever test
+// file includes them.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -391,4 +399,24 @@ pub fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// A JSON scalar for property tests: null, a boolean, an integer, a finite number, or
+/// one of `strings`, which each test draws for what it exercises (escapes, dialect
+/// words); `string_weight` is how many of the other kinds' chances a string has.
+pub fn json_scalar(
+    strings: impl proptest::strategy::Strategy<Value = String> + 'static,
+    string_weight: u32,
+) -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+    use proptest::prelude::*;
+    use serde_json::Value;
+    prop_oneof![
+        1 => Just(Value::Null),
+        1 => any::<bool>().prop_map(Value::Bool),
+        1 => any::<i64>().prop_map(Value::from),
+        1 => any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        string_weight => strings.prop_map(Value::from),
+    ]
 }
