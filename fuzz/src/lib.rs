@@ -22,13 +22,20 @@ pub fn read_and_convert(dialect: &dyn Dialect, bytes: &[u8]) {
     };
     let source = Source {
         display: "fuzz",
-        dir: None, listed: None,
+        dir: None,
+        listed: None,
         document: &document,
     };
     if dialect.read(&source).is_err() && dialect.tools_in(&document).is_none() {
         return;
     }
     for target in TARGETS {
-        let _ = convert_all(dialect, target, &source, &WriteOptions::default(), Pointers::Located);
+        let _ = convert_all(
+            dialect,
+            target,
+            &source,
+            &WriteOptions::default(),
+            Pointers::Located,
+        );
     }
 }
