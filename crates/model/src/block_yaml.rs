@@ -10,7 +10,7 @@
 //! answers `None`, and the caller asks yaml_serde. `tests/block_yaml.rs` holds every
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
-use crate::kept_objects::{self, Fields};
+use crate::kept_objects::Fields;
 use serde_json::{Map, Number, Value};
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
@@ -126,10 +126,8 @@ impl<'a> Reader<'a> {
     }
 
     fn mapping(&mut self, indent: usize) -> Option<Value> {
-        // Small mappings (nearly all) are built from a kept object, without hashing
-        // their keys; one that grows past `kept_objects::MAX_KEYS` moves to a map.
+        // Built through a kept object: nearly every mapping's keys are not hashed.
         let mut fields: Fields<&str> = Fields::with_capacity(8);
-        let mut large: Option<Map<String, Value>> = None;
         while let Some((at, text)) = self.peek() {
             if at < indent {
                 break;
@@ -140,11 +138,7 @@ impl<'a> Reader<'a> {
             }
             let (key, rest) = entry(text)?;
             // A duplicate key is left to yaml_serde, which refuses it.
-            let repeated = match &large {
-                Some(map) => map.contains_key(key),
-                None => fields.contains(key),
-            };
-            if repeated {
+            if fields.contains(key) {
                 return None;
             }
             self.advance();
@@ -152,26 +146,9 @@ impl<'a> Reader<'a> {
                 None => self.block_value(indent, true)?,
                 Some(rest) => self.scalar(rest, indent)?,
             };
-            match &mut large {
-                Some(map) => {
-                    map.insert(key.to_owned(), value);
-                }
-                None if fields.len() == kept_objects::MAX_KEYS => {
-                    let mut map: Map<String, Value> =
-                        std::mem::replace(&mut fields, Fields::with_capacity(0))
-                            .into_pairs()
-                            .map(|(key, value)| (key.to_owned(), value))
-                            .collect();
-                    map.insert(key.to_owned(), value);
-                    large = Some(map);
-                }
-                None => fields.push(key, value),
-            }
+            fields.push(key, value);
         }
-        Some(Value::Object(match large {
-            Some(map) => map,
-            None => fields.into_object(),
-        }))
+        Some(Value::Object(fields.into_object()))
     }
 
     fn sequence(&mut self, indent: usize) -> Option<Value> {

@@ -27,11 +27,14 @@ thread_local! {
     static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
-/// An object's keys and values in order, with a cheap summary of its keys.
+/// An object being built: its keys and values in order, with a cheap summary of its
+/// keys, until it outgrows `MAX_KEYS` and is built key by key.
 #[derive(Debug)]
 pub struct Fields<K> {
     pairs: Vec<(K, Value)>,
     signature: u64,
+    /// Boxed: nearly every object stays small, and a `Fields` stays cheap to move.
+    large: Option<Box<Map<String, Value>>>,
 }
 
 impl<K: AsRef<str> + Into<String>> Fields<K> {
@@ -39,22 +42,25 @@ impl<K: AsRef<str> + Into<String>> Fields<K> {
         Self {
             pairs: Vec::with_capacity(capacity),
             signature: 0,
+            large: None,
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.pairs.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.pairs.is_empty()
-    }
-
     pub fn contains(&self, key: &str) -> bool {
-        self.pairs.iter().any(|(seen, _)| seen.as_ref() == key)
+        match &self.large {
+            Some(object) => object.contains_key(key),
+            None => self.pairs.iter().any(|(seen, _)| seen.as_ref() == key),
+        }
     }
 
+    /// Adds a key and its value; a repeated key keeps its first place and its last
+    /// value, as `Map::insert` would.
+    #[inline]
     pub fn push(&mut self, key: K, value: Value) {
+        if self.large.is_some() || self.pairs.len() == MAX_KEYS {
+            self.push_large(key, value);
+            return;
+        }
         let text = key.as_ref().as_bytes();
         let summary = text.len() as u64
             ^ u64::from(text.first().copied().unwrap_or(0)) << 16
@@ -64,10 +70,31 @@ impl<K: AsRef<str> + Into<String>> Fields<K> {
         self.pairs.push((key, value));
     }
 
-    /// The object, with the keys in order; a repeated key keeps its last value, as
-    /// `Map::insert` would.
+    /// Kept apart from `push`, so that the path nearly every key takes stays small
+    /// enough to be inlined.
+    #[cold]
+    fn push_large(&mut self, key: K, value: Value) {
+        let object = self.large.get_or_insert_with(|| {
+            Box::new(
+                std::mem::take(&mut self.pairs)
+                    .into_iter()
+                    .map(|(key, value)| (key.into(), value))
+                    .collect(),
+            )
+        });
+        object.insert(key.into(), value);
+    }
+
+    /// The object, with the keys in order.
     pub fn into_object(self) -> Map<String, Value> {
-        let Fields { pairs, signature } = self;
+        let Fields {
+            pairs,
+            signature,
+            large,
+        } = self;
+        if let Some(object) = large {
+            return *object;
+        }
         match clone_kept(signature, &pairs) {
             Some(mut object) => {
                 for (slot, (_, value)) in object.values_mut().zip(pairs) {
@@ -81,16 +108,11 @@ impl<K: AsRef<str> + Into<String>> Fields<K> {
                 .collect(),
         }
     }
-
-    /// Key by key, for an object that outgrew `MAX_KEYS`.
-    pub fn into_pairs(self) -> impl Iterator<Item = (K, Value)> {
-        self.pairs.into_iter()
-    }
 }
 
 /// A clone of the kept object with these keys, keeping one first if there is room.
 fn clone_kept<K: AsRef<str>>(signature: u64, pairs: &[(K, Value)]) -> Option<Map<String, Value>> {
-    if pairs.is_empty() || pairs.len() > MAX_KEYS {
+    if pairs.is_empty() {
         return None;
     }
     KEPT.with(|cell| {

@@ -5,7 +5,7 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
-use crate::kept_objects::{self, Fields};
+use crate::kept_objects::Fields;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -374,14 +374,10 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
             // Each key is checked before its value is read, so a duplicate's error
             // position is the key's.
             if fields.contains(&key) {
-                return Err(self.duplicate(&key));
-            }
-            if fields.len() == kept_objects::MAX_KEYS {
-                let object = fields
-                    .into_pairs()
-                    .map(|(k, v)| (k.into_owned(), v))
-                    .collect();
-                return self.visit_large_map(object, key.into_owned(), map);
+                return Err(de::Error::custom(format!(
+                    "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
+                    At::Key(&self.at, &key).pointer()
+                )));
             }
             let value = map.next_value_seed(ValueSeed {
                 at: At::Key(&self.at, &key),
@@ -389,40 +385,6 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
             fields.push(key, value);
         }
         Ok(Value::Object(fields.into_object()))
-    }
-}
-
-impl ValueSeed<'_> {
-    fn duplicate<E: de::Error>(&self, key: &str) -> E {
-        E::custom(format!(
-            "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
-            At::Key(&self.at, key).pointer()
-        ))
-    }
-
-    /// The rest of an object too large for `kept_objects`, key by key.
-    fn visit_large_map<'de, A: MapAccess<'de>>(
-        &self,
-        mut object: Map<String, Value>,
-        first: String,
-        mut map: A,
-    ) -> Result<Value, A::Error> {
-        let mut next = Some(first);
-        while let Some(key) = next {
-            // One lookup finds a duplicate and holds the place for the value.
-            let vacant = match object.entry(key) {
-                serde_json::map::Entry::Vacant(vacant) => vacant,
-                serde_json::map::Entry::Occupied(occupied) => {
-                    return Err(self.duplicate(occupied.key()));
-                }
-            };
-            let value = map.next_value_seed(ValueSeed {
-                at: At::Key(&self.at, vacant.key()),
-            })?;
-            vacant.insert(value);
-            next = map.next_key::<String>()?;
-        }
-        Ok(Value::Object(object))
     }
 }
 
