@@ -107,10 +107,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             let parts = schema.details();
             if !parts.is_empty() {
                 losses.push(Loss::new(
-                        LossCode::SchemaDetailsDropped,
-                        field,
-                        format!("{target} types are flat, so {} lost its {}. Say it in the description if the model needs it.", whose(), parts.join(", ")),
-                    ));
+                    LossCode::SchemaDetailsDropped,
+                    field,
+                    format!("{target} types are flat, so {} lost its {}. Say it in the description if the model needs it.", whose(), parts.join(", ")),
+                ));
             }
         };
         for (index, parameter) in tool.parameters.iter().enumerate() {
