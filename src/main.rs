@@ -321,7 +321,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = Vec::new();
     let mut walker = walk::Walker::new(&args.inputs);
     let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
-    'chunks: while let Some(chunk) = chunks.next() {
+    let mut next_chunk = chunks.next();
+    'chunks: while let Some(chunk) = next_chunk.take() {
         let decisions = if chunk.planned {
             job.plan(&chunk.items)
         } else {
@@ -333,18 +334,31 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         } else {
             chunk.items.len().max(1)
         };
+        let parts = chunk.items.len().div_ceil(part_size).max(1);
         for (part_index, part) in chunk.items.chunks(part_size).enumerate() {
             let offset = part_index.saturating_mul(part_size);
-            let mut prepared: Vec<Option<Prepared>> = part
-                .par_iter()
-                .enumerate()
-                .map(|(index, item)| {
-                    let decision = decisions.get(&(offset + index));
-                    let result = job.prepare_decided(item, &schemas, decision);
-                    progress.inc(1);
-                    result
-                })
-                .collect();
+            let prepare_part = || -> Vec<Option<Prepared>> {
+                part.par_iter()
+                    .enumerate()
+                    .map(|(index, item)| {
+                        let decision = decisions.get(&(offset + index));
+                        let result = job.prepare_decided(item, &schemas, decision);
+                        progress.inc(1);
+                        result
+                    })
+                    .collect()
+            };
+            // The walk goes on to the next chunk while the last part of this one is
+            // converted, so that listing folders leaves no core idle. What it passes
+            // over is listed as skipped now; an interrupt takes that back below.
+            let skipped_before_walk = chunks.source().skipped.len();
+            let mut prepared = if part_index + 1 == parts {
+                let (prepared, walked) = rayon::join(prepare_part, || chunks.next());
+                next_chunk = walked;
+                prepared
+            } else {
+                prepare_part()
+            };
             if !chunk.planned {
                 job.qualify_colliding_names(part, &mut prepared, &schemas);
                 job.refuse_collisions(&mut prepared);
@@ -364,10 +378,14 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                     None => skipped.push(item.path.display().to_string()),
                 }
             }
-            // The walk listed these before their folder's items came; they were read.
-            chunks.source().read_with(&companions);
             // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
-            if interrupt::requested() {
+            let interrupted = interrupt::requested();
+            if interrupted {
+                chunks.source().skipped.truncate(skipped_before_walk);
+            }
+            // The walk listed these before or beside their items; they were read.
+            chunks.source().read_with(&companions);
+            if interrupted {
                 break 'chunks;
             }
         }

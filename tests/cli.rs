@@ -1047,6 +1047,42 @@ fn a_plugins_code_is_read_with_it_and_not_listed_as_skipped() {
     }
 }
 
+/// A plugin's `.py` may sort after every manifest of its folder, so the walk reaches it
+/// only after a chunk that ends with that folder has been converted; it was read, and
+/// is not listed as skipped.
+#[test]
+fn a_companion_listed_after_a_chunk_ends_is_not_called_skipped() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("plugins/a")).unwrap();
+    std::fs::create_dir_all(scratch.path().join("plugins/b")).unwrap();
+    write(
+        &scratch,
+        "plugins/a/other.yaml",
+        &TW_PLUGIN.replace("name: greet", "name: zed"),
+    );
+    write(
+        &scratch,
+        "plugins/a/zed.py",
+        "from taskweaver.plugin import Plugin\n",
+    );
+    write(&scratch, "plugins/b/greet.yaml", TW_PLUGIN);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["convert", "plugins", "--to", "taskweaver", "-o", "out"])
+        .env("TOOLSHIFT_CHUNK", "1")
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("skipped: "), "{stderr}");
+    assert!(
+        stderr.contains("2 files: 2 converted, 0 denied, 0 failed;"),
+        "{stderr}"
+    );
+    let written = read_tree(&scratch.path().join("out")).unwrap();
+    assert!(written.contains_key("a/zed.py"), "{:?}", written.keys());
+}
+
 #[test]
 fn detect_and_validate_walk_folders() {
     let scratch = Scratch::new().unwrap();
