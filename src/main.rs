@@ -20,6 +20,8 @@ mod report;
 mod review;
 mod sarif;
 mod schemas;
+#[cfg(target_os = "linux")]
+mod unnamed;
 mod validate;
 mod walk;
 

@@ -324,29 +324,86 @@ pub fn write_all(
         undo_folders(&made_now, new_folders);
         return Err(refusal);
     }
-    let mut staged: Vec<(PathBuf, &Path)> = Vec::new();
+    let mut staged: Vec<(Staged, &Planned)> = Vec::with_capacity(files.len());
     let result = (|| {
         for file in files {
-            let temporary = temporary_for(&file.path);
-            staged.push((temporary.clone(), &file.path));
-            write_file(&temporary, file, sync)?;
+            let new = !existing.iter().any(|seen| std::ptr::eq(*seen, file));
+            staged.push((stage(file, new, sync)?, file));
         }
         not_interrupted()
     })();
     if let Err(error) = result {
-        for (temporary, _) in &staged {
-            let _ = std::fs::remove_file(temporary);
-        }
+        discard(staged);
         undo_folders(&made_now, new_folders);
         return Err(error);
     }
-    for (temporary, path) in &staged {
-        std::fs::rename(temporary, path).map_err(|e| {
-            let _ = std::fs::remove_file(temporary);
-            format!("{}: cannot write: {e}", path.display())
-        })?;
+    let mut left = staged.into_iter();
+    while let Some((one, file)) = left.next() {
+        if let Err(error) = put_in_place(one, file, sync) {
+            discard(left.collect());
+            return Err(error);
+        }
     }
     Ok(())
+}
+
+/// A file written but not yet at its path.
+enum Staged {
+    #[cfg(target_os = "linux")]
+    Unnamed(std::fs::File),
+    Named(PathBuf),
+}
+
+/// Writes a file where it waits for its name: unnamed when it is new and the system
+/// offers that (`crate::unnamed`), else under its temporary name.
+fn stage(file: &Planned, new: bool, sync: Sync) -> Result<Staged, String> {
+    #[cfg(target_os = "linux")]
+    if new {
+        let folder = folder_of(&file.path);
+        match crate::unnamed::write(folder, &file.bytes, sync == Sync::EachFile) {
+            Ok(unnamed) => return Ok(Staged::Unnamed(unnamed)),
+            Err(crate::unnamed::Refused::Unavailable) => {}
+            Err(crate::unnamed::Refused::Failed(e)) => {
+                return Err(format!("{}: cannot write: {e}", file.path.display()))
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = new;
+    let temporary = temporary_for(&file.path);
+    write_file(&temporary, file, sync)?;
+    Ok(Staged::Named(temporary))
+}
+
+/// Gives a staged file its path.
+fn put_in_place(staged: Staged, file: &Planned, sync: Sync) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", file.path.display());
+    match staged {
+        #[cfg(target_os = "linux")]
+        Staged::Unnamed(unnamed) => match crate::unnamed::name(&unnamed, &file.path) {
+            Ok(()) => Ok(()),
+            // Written, but this process may not name it: written again, named.
+            Err(crate::unnamed::Refused::Unavailable) => {
+                let temporary = temporary_for(&file.path);
+                write_file(&temporary, file, sync)?;
+                put_in_place(Staged::Named(temporary), file, sync)
+            }
+            Err(crate::unnamed::Refused::Failed(e)) => Err(cannot(e)),
+        },
+        Staged::Named(temporary) => std::fs::rename(&temporary, &file.path).map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            cannot(e)
+        }),
+    }
+}
+
+/// Removes staged files that will not be put in place. Unnamed ones vanish when closed.
+fn discard(staged: Vec<(Staged, &Planned)>) {
+    for (one, _) in staged {
+        if let Staged::Named(temporary) = one {
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
 }
 
 /// Why the files found already there may not be replaced: generated code never is,
