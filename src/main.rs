@@ -352,15 +352,19 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             };
             // The walk goes on to the next chunk while the last part of this one is
             // converted, so that listing folders leaves no core idle. What it passes
-            // over is listed as skipped now; an interrupt takes that back below.
+            // over is listed as skipped now; an interrupt takes that back below. It
+            // stays on this thread, whose allocations then hold only what the walk
+            // keeps, not the workers' short-lived ones (docs/performance.md).
             let skipped_before_walk = chunks.source().skipped.len();
-            let mut prepared = if part_index + 1 == parts {
-                let (prepared, walked) = rayon::join(prepare_part, || chunks.next());
-                next_chunk = walked;
-                prepared
+            let mut prepared = Vec::new();
+            if part_index + 1 == parts {
+                rayon::in_place_scope(|scope| {
+                    scope.spawn(|_| prepared = prepare_part());
+                    next_chunk = chunks.next();
+                });
             } else {
-                prepare_part()
-            };
+                prepared = prepare_part();
+            }
             if !chunk.planned {
                 job.qualify_colliding_names(part, &mut prepared, &schemas);
                 job.refuse_collisions(&mut prepared);
