@@ -583,11 +583,12 @@ fn normalized_dir(dir: &Path) -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
+    /// A fresh folder for one test, in the system's temporary folder.
+    pub(crate) fn scratch(name: &str) -> PathBuf {
         let root = std::env::temp_dir().join(format!("toolshift-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
@@ -666,7 +667,7 @@ mod tests {
     }
 
     /// The names in a folder, sorted, hidden ones included.
-    fn listing(folder: &Path) -> Vec<String> {
+    pub(crate) fn listing(folder: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(folder)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())

@@ -93,23 +93,7 @@ fn link(file: &File, path: &Path) -> std::io::Result<()> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let root =
-            std::env::temp_dir().join(format!("toolshift-unnamed-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(&root).unwrap();
-        root
-    }
-
-    fn entries(folder: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(folder)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
+    use crate::output::tests::{listing as entries, scratch};
 
     /// Linux has offered unnamed files on tmpfs, ext4, XFS and Btrfs since 3.11, and
     /// lets their opener name them since 6.10 (root always could), so these tests run
@@ -134,7 +118,7 @@ mod tests {
 
     #[test]
     fn an_unnamed_file_appears_only_when_named_and_whole() {
-        let root = scratch("named");
+        let root = scratch("unnamed-named");
         let file = unnamed(&root, b"whole");
         assert!(entries(&root).is_empty());
         named(&file, &root.join("out.json")).unwrap();
@@ -146,7 +130,7 @@ mod tests {
 
     #[test]
     fn an_unnamed_file_never_named_leaves_nothing() {
-        let root = scratch("dropped");
+        let root = scratch("unnamed-dropped");
         let file = unnamed(&root, b"never seen");
         drop(file);
         assert!(entries(&root).is_empty());
@@ -155,7 +139,7 @@ mod tests {
 
     #[test]
     fn naming_never_replaces_a_file_already_there() {
-        let root = scratch("taken");
+        let root = scratch("unnamed-taken");
         std::fs::write(root.join("out.json"), "theirs").unwrap();
         let file = unnamed(&root, b"ours");
         let refused = named(&file, &root.join("out.json")).unwrap_err();
