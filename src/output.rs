@@ -375,7 +375,9 @@ fn stage(file: &Planned, new: bool, sync: Sync) -> Result<Staged, String> {
     Ok(Staged::Named(temporary))
 }
 
-/// Gives a staged file its path.
+/// Gives a staged file its path. `sync` is for a file written again, which only an
+/// unnamed one can need.
+#[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
 fn put_in_place(staged: Staged, file: &Planned, sync: Sync) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", file.path.display());
     match staged {
