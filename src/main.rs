@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::{
-    Dialect, Entry, LossCode, OutputLayout, Pointers, Severity, Source, WriteOptions,
+    Detail, Dialect, Entry, LossCode, OutputLayout, Severity, Source, WriteOptions,
 };
 
 /// Exit codes are part of the contract.
@@ -673,7 +673,7 @@ impl Job<'_> {
     fn output_paths(&self, item: &walk::Item, options: &WriteOptions) -> Vec<PathBuf> {
         self.planning(item, |base, from, source| {
             let conversions =
-                toolshift_model::convert_all(from, self.to, source, options, Pointers::Omitted)
+                toolshift_model::convert_all(from, self.to, source, options, Detail::CodesOnly)
                     .ok()?;
             let paths = conversions
                 .iter()
@@ -851,12 +851,12 @@ impl Job<'_> {
             document: &loaded.document,
         };
         // Without a report, no entry is shown: its code and severity are enough.
-        let pointers = if self.args.report == cli::ReportFormat::None {
-            Pointers::Omitted
+        let detail = if self.args.report == cli::ReportFormat::None {
+            Detail::CodesOnly
         } else {
-            Pointers::Located
+            Detail::Full
         };
-        let conversions = toolshift_model::convert_all(from, self.to, &source, options, pointers)
+        let conversions = toolshift_model::convert_all(from, self.to, &source, options, detail)
             .map_err(|error| placed_error(&error, loaded))?;
         if let Some(dir) = &loaded.dir {
             prepared.companions = conversions

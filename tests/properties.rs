@@ -40,7 +40,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::{all_dialects, read_manifest, validate_document, validate_official};
-use toolshift_model::{convert, Dialect, DialectError, Pointers, Severity, Source, WriteOptions};
+use toolshift_model::{convert, Detail, Dialect, DialectError, Severity, Source, WriteOptions};
 
 struct Document {
     name: String,
@@ -140,7 +140,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     };
     let mut problems = Vec::new();
     problems.extend(planned_names_differ(from, target, &source));
-    let first = match convert(from, target, &source, &options, Pointers::Located) {
+    let first = match convert(from, target, &source, &options, Detail::Full) {
         Ok(conversion) => conversion,
         Err(error) => {
             counts.refused += 1;
@@ -172,7 +172,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         official: true,
         ..options.clone()
     };
-    match convert(from, target, &source, &official, Pointers::Located) {
+    match convert(from, target, &source, &official, Detail::Full) {
         Ok(strict) => {
             let strict = strict.manifest().cloned().unwrap_or(Value::Null);
             for check in [
@@ -187,25 +187,29 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         Err(error) if refusal_is_specific(&error) => {}
         Err(error) => problems.push(format!("official: with --official: {error}")),
     }
-    match convert(from, target, &source, &options, Pointers::Located) {
+    match convert(from, target, &source, &options, Detail::Full) {
         Ok(again) if again == first => {}
         _ => problems.push("deterministic: a second conversion differs".to_owned()),
     }
-    // Without a report, only the pointers may be missing: the files, and every
-    // entry's code, severity and message, are the same.
-    match convert(from, target, &source, &options, Pointers::Omitted) {
+    // Without a report, only the pointers and messages may be missing: the files,
+    // and every entry's code and severity, are the same.
+    match convert(from, target, &source, &options, Detail::CodesOnly) {
         Ok(mut unlocated) => {
             for (entry, located) in unlocated.entries.iter_mut().zip(&first.entries) {
                 if !(entry.source.is_empty() && entry.target.is_empty() && entry.place.is_empty()) {
                     problems.push(format!("unlocated: `{}` has a pointer", entry.code.code()));
                 }
+                if !entry.message.is_empty() {
+                    problems.push(format!("unlocated: `{}` has a message", entry.code.code()));
+                }
+                entry.message.clone_from(&located.message);
                 entry.source.clone_from(&located.source);
                 entry.target.clone_from(&located.target);
                 entry.place.clone_from(&located.place);
             }
             if unlocated != first {
                 problems.push(
-                    "unlocated: differs from the located conversion beyond its pointers".to_owned(),
+                    "unlocated: differs from the located conversion beyond its pointers and messages".to_owned(),
                 );
             }
         }
@@ -272,13 +276,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         listed: None,
         document: &output,
     };
-    let second = match convert(
-        target,
-        from,
-        &back,
-        &WriteOptions::default(),
-        Pointers::Located,
-    ) {
+    let second = match convert(target, from, &back, &WriteOptions::default(), Detail::Full) {
         Ok(conversion) => conversion,
         Err(_) => return problems,
     };
@@ -383,7 +381,7 @@ fn planned_names_differ(
     let mut problems = Vec::new();
     for options in variants {
         let Ok(conversions) =
-            toolshift_model::convert_all(from, target, source, &options, Pointers::Located)
+            toolshift_model::convert_all(from, target, source, &options, Detail::Full)
         else {
             continue;
         };

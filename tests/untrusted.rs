@@ -16,7 +16,7 @@ mod support;
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 use support::all_dialects;
-use toolshift_model::{convert_all, Dialect, Pointers, Source, WriteOptions};
+use toolshift_model::{convert_all, Detail, Dialect, Source, WriteOptions};
 
 /// Every key any dialect reads, so arbitrary documents reach deep into the readers.
 const KEYS: &[&str] = &[
@@ -144,7 +144,7 @@ fn exercise(dialect: &dyn Dialect, document: &Value) {
                 strict,
                 ..WriteOptions::default()
             };
-            let _ = convert_all(dialect, target, &source, &options, Pointers::Located);
+            let _ = convert_all(dialect, target, &source, &options, Detail::Full);
         }
     }
     let _ = dialect.tools_in(document);

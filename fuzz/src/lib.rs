@@ -1,7 +1,7 @@
 //! What every fuzz target does: parse the bytes as the CLI would, read the document
 //! with one dialect, and convert what it read to every dialect. A panic is a bug.
 
-use toolshift_model::{convert_all, Dialect, Pointers, Source, WriteOptions};
+use toolshift_model::{convert_all, Detail, Dialect, Source, WriteOptions};
 
 pub const TARGETS: [&dyn Dialect; 7] = [
     &toolshift_arcade::Arcade,
@@ -35,7 +35,7 @@ pub fn read_and_convert(dialect: &dyn Dialect, bytes: &[u8]) {
             target,
             &source,
             &WriteOptions::default(),
-            Pointers::Located,
+            Detail::Full,
         );
     }
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, collect_extras, deserialize_document, read_companion,
 };
+use toolshift_model::message;
 use toolshift_model::pointer::child;
 use toolshift_model::settings::looks_secret;
 use toolshift_model::{
@@ -145,7 +146,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         losses.push(Loss::new(
             LossCode::FolderRenamed,
             Field::Name,
-            format!("the skill's folder is `{folder}` but its hubId is `{}`; AnythingLLM finds a skill by its hubId, so it never loaded from there. The output folder is named after the hubId.", tool.name),
+            message!("the skill's folder is `{folder}` but its hubId is `{}`; AnythingLLM finds a skill by its hubId, so it never loaded from there. The output folder is named after the hubId.", tool.name),
         ));
     }
     Ok(Imported { tool, losses })

@@ -5,6 +5,7 @@ use crate::{javascript, ID, REQUIRED_PREFIX};
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
+use toolshift_model::message;
 use toolshift_model::text::{code_list, humanize, with_note};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
@@ -33,7 +34,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::FieldDefaulted,
             Field::DisplayName,
-            format!("AnythingLLM shows a display name; {title:?} was made from the tool name."),
+            message!("AnythingLLM shows a display name; {title:?} was made from the tool name."),
         ));
         title
     });
@@ -41,20 +42,20 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::FieldDefaulted,
             Field::Version,
-            format!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
+            message!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
         ));
         DEFAULT_VERSION.to_owned()
     });
     let description = tool.description.clone().unwrap_or_else(|| {
         let text = format!("The {} skill.", tool.name);
-        losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, format!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
+        losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, message!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
         text
     });
     let active = tool.enabled.unwrap_or_else(|| {
         losses.push(Loss::new(
             LossCode::FieldDefaulted,
             Field::Enabled,
-            "AnythingLLM requires `active`; `true` was written.",
+            message!("AnythingLLM requires `active`; `true` was written."),
         ));
         true
     });
@@ -70,7 +71,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             losses.push(Loss::new(
                 LossCode::MetadataDropped,
                 Field::Url,
-                format!(
+                message!(
                     "AnythingLLM's `author_url` must be a URI; {url:?} is not, so it was dropped."
                 ),
             ));
@@ -174,7 +175,7 @@ fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
         losses.push(Loss::new(
             LossCode::NameSanitized,
             Field::Name,
-            format!("AnythingLLM hubIds are letters, digits, `_` and `-`, at most {MAX_HUB_ID}; `{name}` was written as `{sanitized}`."),
+            message!("AnythingLLM hubIds are letters, digits, `_` and `-`, at most {MAX_HUB_ID}; `{name}` was written as `{sanitized}`."),
         ));
     }
     Ok(sanitized)
@@ -191,7 +192,7 @@ fn param(
         losses.push(Loss::new(
             LossCode::DescriptionDefaulted,
             Field::ParameterDescription(index),
-            format!("AnythingLLM requires parameter descriptions; {text:?} was written."),
+            message!("AnythingLLM requires parameter descriptions; {text:?} was written."),
         ));
         text
     });
@@ -203,7 +204,7 @@ fn param(
         losses.push(Loss::new(
             LossCode::RequiredFolded,
             Field::ParameterRequired(index),
-            format!("AnythingLLM has no required flag; `{}` is required, so its description now starts with `{}`.", parameter.name, REQUIRED_PREFIX.trim_end()),
+            message!("AnythingLLM has no required flag; `{}` is required, so its description now starts with `{}`.", parameter.name, REQUIRED_PREFIX.trim_end()),
         ));
     }
     let value_type = param_type(
@@ -230,7 +231,7 @@ fn param(
             losses.push(Loss::new(
                 LossCode::EnumFolded,
                 Field::Parameter(index),
-                format!("{why}; the values were listed in its description instead."),
+                message!("{why}; the values were listed in its description instead."),
             ));
             None
         }
@@ -264,7 +265,7 @@ fn param_type(
     losses: &mut Vec<Loss>,
 ) -> &'static str {
     let mut changed = |to: &str, why: &str| {
-        losses.push(Loss::new(LossCode::TypeChanged, field, format!("AnythingLLM parameters are string, number or boolean; `{name}` ({}) became {to}: {why}.", value_type.describe())));
+        losses.push(Loss::new(LossCode::TypeChanged, field, message!("AnythingLLM parameters are string, number or boolean; `{name}` ({}) became {to}: {why}.", value_type.describe())));
     };
     match value_type {
         ValueType::Primitive(Primitive::String) => "string",
@@ -310,7 +311,7 @@ fn setup_args(
         let value = withhold(setting, index, setting.value.as_ref(), "value", options, losses).map(|value| match value {
             Value::String(_) => value,
             other => {
-                losses.push(Loss::new(LossCode::ValueStringified, Field::SettingValue(index), format!("AnythingLLM setup values are strings; {other} of `{}` was written as text.", setting.key)));
+                losses.push(Loss::new(LossCode::ValueStringified, Field::SettingValue(index), message!("AnythingLLM setup values are strings; {other} of `{}` was written as text.", setting.key)));
                 Value::String(other.to_string())
             }
         });
@@ -345,7 +346,7 @@ fn setup_args(
             losses.push(Loss::new(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
-                format!(
+                message!(
                     "AnythingLLM setup arguments have no description; that of `{}` was dropped.",
                     setting.key
                 ),
@@ -383,7 +384,7 @@ fn setup_args(
         losses.push(Loss::new(
             LossCode::AuthorizationAsSetting,
             Field::Authorization,
-            format!("AnythingLLM skills have no authorization requirement; setup argument `{unique}` now holds {hint}. Read it as this.runtimeArgs[{unique:?}]."),
+            message!("AnythingLLM skills have no authorization requirement; setup argument `{unique}` now holds {hint}. Read it as this.runtimeArgs[{unique:?}]."),
         ));
         args.insert(
             unique,
@@ -430,7 +431,7 @@ fn withhold(
         losses.push(Loss::new(
             LossCode::SecretWithheld,
             Field::SettingValue(index),
-            format!("`{}` holds a credential; its {what} was not copied (pass --keep-secrets to copy it).", setting.key),
+            message!("`{}` holds a credential; its {what} was not copied (pass --keep-secrets to copy it).", setting.key),
         ));
         return None;
     }
@@ -480,7 +481,7 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
                     losses.push(Loss::new(
                         LossCode::ValueStringified,
                         Field::Example(index),
-                        format!("example {}'s call was JSON, not a string, which AnythingLLM's loader cannot read; it was written as its JSON text.", index + 1),
+                        message!("example {}'s call was JSON, not a string, which AnythingLLM's loader cannot read; it was written as its JSON text.", index + 1),
                     ));
                 }
                 let text = original
@@ -499,7 +500,7 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
             }
         };
         let prompt = example.prompt.clone().unwrap_or_else(|| {
-            losses.push(Loss::new(LossCode::FieldDefaulted, Field::Example(index), format!("AnythingLLM examples need a prompt; example {} has none, so an empty one was written.", index + 1)));
+            losses.push(Loss::new(LossCode::FieldDefaulted, Field::Example(index), message!("AnythingLLM examples need a prompt; example {} has none, so an empty one was written.", index + 1)));
             String::new()
         });
         examples.push(schema::Example {
@@ -525,7 +526,7 @@ fn code_examples(
         losses.push(Loss::new(
             LossCode::ExampleDropped,
             Field::Example(index),
-            format!("AnythingLLM examples are a prompt and a JSON call, and the {language} example code calls `{}` nowhere; it was dropped. Write prompts and calls by hand.", tool.name),
+            message!("AnythingLLM examples are a prompt and a JSON call, and the {language} example code calls `{}` nowhere; it was dropped. Write prompts and calls by hand.", tool.name),
         ));
         return Vec::new();
     }
@@ -537,7 +538,7 @@ fn code_examples(
                 losses.push(Loss::new(
                     LossCode::ExampleDropped,
                     Field::Example(index),
-                    format!("`{}` cannot be an AnythingLLM example: {why}. Write its prompt and JSON call by hand.", one_spaced(&call.statement)),
+                    message!("`{}` cannot be an AnythingLLM example: {why}. Write its prompt and JSON call by hand.", one_spaced(&call.statement)),
                 ));
                 continue;
             }
@@ -550,7 +551,7 @@ fn code_examples(
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
                     field,
-                    format!("`{}` became an example with its comment as the prompt and its arguments as the JSON call.", one_spaced(&call.statement)),
+                    message!("`{}` became an example with its comment as the prompt and its arguments as the JSON call.", one_spaced(&call.statement)),
                 ));
                 prompt.clone()
             }
@@ -559,7 +560,7 @@ fn code_examples(
                 losses.push(Loss::new(
                     LossCode::FieldDefaulted,
                     field,
-                    format!("`{}` became an example with its arguments as the JSON call; it has no comment above it, so the prompt {prompt:?} was written. Write what a user would ask.", one_spaced(&call.statement)),
+                    message!("`{}` became an example with its arguments as the JSON call; it has no comment above it, so the prompt {prompt:?} was written. Write what a user would ask.", one_spaced(&call.statement)),
                 ));
                 prompt
             }
@@ -608,7 +609,7 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
             losses.push(Loss::new(
                 LossCode::HandlerRenamed,
                 Field::Implementation,
-                format!("AnythingLLM always loads {HANDLER}, whatever `entrypoint.file` says; {} was written as {HANDLER}.", implementation.file),
+                message!("AnythingLLM always loads {HANDLER}, whatever `entrypoint.file` says; {} was written as {HANDLER}.", implementation.file),
             ));
         }
         return content.clone();
@@ -634,7 +635,7 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
     losses.push(Loss::new(
         LossCode::ImplementationScaffolded,
         Field::Implementation,
-        format!("handler.js is a scaffold written by toolshift. {origin}"),
+        message!("handler.js is a scaffold written by toolshift. {origin}"),
     ));
     javascript::scaffold(hub_id, &origin, &parameters, &setup)
 }
@@ -652,7 +653,7 @@ fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) 
             losses.push(Loss::new(
                 LossCode::EnumFolded,
                 Field::Parameter(index),
-                format!("the official AnythingLLM schema has no param `enum`; the allowed values {allowed:?} of `{name}` were listed in its description instead."),
+                message!("the official AnythingLLM schema has no param `enum`; the allowed values {allowed:?} of `{name}` were listed in its description instead."),
             ));
         }
         if let Some(default) = param.default.take() {
@@ -661,7 +662,7 @@ fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) 
             losses.push(Loss::new(
                 LossCode::DefaultFolded,
                 Field::Parameter(index),
-                format!("the official AnythingLLM schema has no param `default`; the default {default} of `{name}` was written in its description instead, and the handler must apply it."),
+                message!("the official AnythingLLM schema has no param `default`; the default {default} of `{name}` was written in its description instead, and the handler must apply it."),
             ));
         }
     }
@@ -684,14 +685,14 @@ fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) 
                 losses.push(Loss::new(
                     LossCode::DefaultFolded,
                     field,
-                    format!("the official AnythingLLM schema has no setup-argument `default`; {text:?} of `{key}` became its preset `value`, which the runtime reads first."),
+                    message!("the official AnythingLLM schema has no setup-argument `default`; {text:?} of `{key}` became its preset `value`, which the runtime reads first."),
                 ));
                 arg.value = Some(Value::String(text));
             } else {
                 losses.push(Loss::new(
                     LossCode::SettingDetailsDropped,
                     field,
-                    format!("the official AnythingLLM schema has no setup-argument `default`; that of `{key}` was dropped, since its `value` takes precedence anyway."),
+                    message!("the official AnythingLLM schema has no setup-argument `default`; that of `{key}` was dropped, since its `value` takes precedence anyway."),
                 ));
             }
         }
@@ -742,7 +743,7 @@ fn fit_official_input(
         losses.push(Loss::new(
             LossCode::InputHintFolded,
             field,
-            format!("the official AnythingLLM schema has no input options or range; the input of `{key}` now says so in its hint ({}).", notes.join(", ")),
+            message!("the official AnythingLLM schema has no input options or range; the input of `{key}` now says so in its hint ({}).", notes.join(", ")),
         ));
     }
     if let Some(default) = input.default.take() {
@@ -752,7 +753,7 @@ fn fit_official_input(
                 losses.push(Loss::new(
                     LossCode::ValueStringified,
                     field,
-                    format!("the official AnythingLLM schema wants a string input default; {other} of `{key}` was written as text."),
+                    message!("the official AnythingLLM schema wants a string input default; {other} of `{key}` was written as text."),
                 ));
                 other.to_string()
             }

@@ -5,6 +5,7 @@ use crate::ID;
 use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
+use toolshift_model::message;
 use toolshift_model::{
     Authorization, DialectError, Extra, Field, Imported, Loss, LossCode, OAuth2, Output, Parameter,
     Primitive, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
@@ -39,7 +40,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             losses.push(Loss::new(
                 LossCode::EnumOnNonString,
                 Field::ParameterSchema(index),
-                format!(
+                message!(
                     "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
                     parameter.name,
                     schema.value_type.describe()

@@ -3,6 +3,7 @@
 use crate::schema;
 use crate::ID;
 use sha2::{Digest, Sha256};
+use toolshift_model::message;
 use toolshift_model::providers::{provider_by_id, provider_for_url};
 use toolshift_model::text::{code_list, with_note};
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
@@ -137,7 +138,7 @@ fn qualified_name(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -
         losses.push(Loss::new(
             LossCode::NameQualified,
             Field::ToolkitName,
-            format!("Arcade v1 has no toolkit; the name was written as `{qualified}` so that converting back recovers toolkit `{toolkit}`."),
+            message!("Arcade v1 has no toolkit; the name was written as `{qualified}` so that converting back recovers toolkit `{toolkit}`."),
         ));
     }
     qualified
@@ -151,14 +152,14 @@ fn toolkit_fields(tool: &Tool, losses: &mut Vec<Loss>) {
         losses.push(Loss::new(
             LossCode::ToolkitDropped,
             Field::ToolkitDescription,
-            format!("Arcade v1 has no toolkit description; {description:?} was dropped."),
+            message!("Arcade v1 has no toolkit description; {description:?} was dropped."),
         ));
     }
     if let Some(version) = &toolkit.version {
         losses.push(Loss::new(
             LossCode::ToolkitDropped,
             Field::ToolkitVersion,
-            format!("Arcade v1 has no toolkit version; `{version}` was dropped. Pass --toolkit-version when converting back."),
+            message!("Arcade v1 has no toolkit version; `{version}` was dropped. Pass --toolkit-version when converting back."),
         ));
     }
 }
@@ -180,7 +181,7 @@ fn value_schema(
             losses.push(Loss::new(
                 LossCode::ArrayElementTypeLost,
                 fields.value,
-                format!("Arcade v1 has no array type; an array of {} was written as `json`, and its element type is lost. Say the element type in the description.", element.canonical_name()),
+                message!("Arcade v1 has no array type; an array of {} was written as `json`, and its element type is lost. Say the element type in the description.", element.canonical_name()),
             ));
             schema::ValueType::Json
         }
@@ -193,7 +194,7 @@ fn value_schema(
             losses.push(Loss::new(
                 LossCode::EnumDropped,
                 fields.allowed,
-                format!("Arcade v1 allows `enum` only on strings; the allowed values {allowed:?} of this {} were dropped.", vs.value_type.describe()),
+                message!("Arcade v1 allows `enum` only on strings; the allowed values {allowed:?} of this {} were dropped.", vs.value_type.describe()),
             ));
             None
         }
@@ -223,7 +224,7 @@ fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
         losses.push(Loss::new(
             LossCode::OutputModesDefaulted,
             Field::OutputModes,
-            "Arcade v1 requires output modes; `value` and `error` were written.",
+            message!("Arcade v1 requires output modes; `value` and `error` were written."),
         ));
     }
     let value = match (&tool.output.schema, &tool.output.description) {
@@ -243,7 +244,7 @@ fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
             losses.push(Loss::new(
                 LossCode::OutputDescriptionDropped,
                 Field::OutputDescription,
-                format!("Arcade v1 describes an output only together with its type, and this output has none; {description:?} was dropped."),
+                message!("Arcade v1 describes an output only together with its type, and this output has none; {description:?} was dropped."),
             ));
             None
         }
@@ -279,7 +280,7 @@ fn authorization(
                         losses.push(Loss::new(
                             LossCode::AuthorityInferred,
                             Field::AuthAuthority,
-                            format!("Arcade v1 requires an authorization URL; `{}`, the known URL of provider `{provider}`, was written.", known.authority),
+                            message!("Arcade v1 requires an authorization URL; `{}`, the known URL of provider `{provider}`, was written.", known.authority),
                         ));
                         known.authority.to_owned()
                     }
@@ -309,7 +310,7 @@ fn authorization(
                 losses.push(Loss::new(
                     LossCode::ProviderDropped,
                     Field::AuthProvider,
-                    format!(
+                    message!(
                         "Arcade v1 has no provider id; `{provider}` was dropped, and {advice}."
                     ),
                 ));
@@ -352,11 +353,11 @@ fn version(
     let (code, message) = match &tool.version {
         Some(version) => (
             LossCode::ToolVersionReplaced,
-            format!("Arcade v1 versions are 7 to 40 lowercase hex digits; `{version}` is not, so the content digest `{digest}` replaced it."),
+            message!("Arcade v1 versions are 7 to 40 lowercase hex digits; `{version}` is not, so the content digest `{digest}` replaced it."),
         ),
         None => (
             LossCode::ToolVersionGenerated,
-            format!("Arcade v1 requires a content-hash version; the digest `{digest}` of the written tool was used."),
+            message!("Arcade v1 requires a content-hash version; the digest `{digest}` of the written tool was used."),
         ),
     };
     losses.push(Loss::new(code, Field::Version, message));
@@ -388,7 +389,7 @@ fn fit_official(
             losses.push(Loss::new(
                 LossCode::EnumFolded,
                 Field::Parameter(index),
-                format!("the official Arcade v1 schema refuses `enum`; the allowed values {allowed:?} of `{}` were listed in its description instead.", parameter.name),
+                message!("the official Arcade v1 schema refuses `enum`; the allowed values {allowed:?} of `{}` were listed in its description instead.", parameter.name),
             ));
         }
     }
@@ -402,7 +403,7 @@ fn fit_official(
             losses.push(Loss::new(
                 LossCode::EnumFolded,
                 Field::Output,
-                format!("the official Arcade v1 schema refuses `enum`; the output's allowed values {allowed:?} were listed in its description instead."),
+                message!("the official Arcade v1 schema refuses `enum`; the output's allowed values {allowed:?} were listed in its description instead."),
             ));
         }
     }

@@ -2,6 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
+use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
@@ -50,7 +51,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::OutputModesDefaulted,
             Field::OutputModes,
-            "Arcade v2 requires output modes; `value` and `error` were written.",
+            message!("Arcade v2 requires output modes; `value` and `error` were written."),
         ));
     }
     let output = schema::Output {
@@ -131,7 +132,7 @@ fn toolkit(
             losses.push(Loss::new(
                 LossCode::ToolkitVersionDefaulted,
                 Field::ToolkitVersion,
-                format!("Arcade v2 requires a toolkit version and the input has none; `{DEFAULT_TOOLKIT_VERSION}` was written. Pass --toolkit-version VERSION."),
+                message!("Arcade v2 requires a toolkit version and the input has none; `{DEFAULT_TOOLKIT_VERSION}` was written. Pass --toolkit-version VERSION."),
             ));
             DEFAULT_TOOLKIT_VERSION.to_owned()
         }

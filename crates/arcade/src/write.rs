@@ -2,6 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
+use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::text::ensure_description;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
@@ -49,7 +50,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             losses.push(Loss::new(
                 LossCode::DescriptionDefaulted,
                 Field::Description,
-                format!("Arcade requires a description and the input has none; {text:?} was written. Describe what the tool does: the model reads it to choose the tool."),
+                message!("Arcade requires a description and the input has none; {text:?} was written. Describe what the tool does: the model reads it to choose the tool."),
             ));
             text
         }
@@ -81,7 +82,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::OutputModesDefaulted,
             Field::OutputModes,
-            "Arcade requires output modes; `value` and `error` were written.",
+            message!("Arcade requires output modes; `value` and `error` were written."),
         ));
     }
     let output = schema::ToolOutput {
@@ -230,7 +231,7 @@ fn requirements(
             losses.push(Loss::new(
                 LossCode::SettingDropped,
                 Field::Setting(index),
-                format!("Arcade tools take only secrets from their installation; setting `{}` was dropped. Make it a parameter, or a secret if the tool reads it with context.get_secret.", setting.key),
+                message!("Arcade tools take only secrets from their installation; setting `{}` was dropped. Make it a parameter, or a secret if the tool reads it with context.get_secret.", setting.key),
             ));
             continue;
         }
@@ -255,14 +256,14 @@ fn requirements(
             losses.push(Loss::new(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
-                format!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, toolshift_model::text::and_list(&details)),
+                message!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, toolshift_model::text::and_list(&details)),
             ));
         }
         if tool.origin.as_deref() != Some(ID) {
             losses.push(Loss::new(
                 LossCode::SettingAsSecret,
                 Field::Setting(index),
-                format!("`{}` is now an Arcade secret: set it in the Arcade dashboard or the worker's environment, and read it in the tool with context.get_secret({:?}).", setting.key, setting.key),
+                message!("`{}` is now an Arcade secret: set it in the Arcade dashboard or the worker's environment, and read it in the tool with context.get_secret({:?}).", setting.key, setting.key),
             ));
         }
         secrets.push(key(&setting.key));
@@ -276,7 +277,7 @@ fn requirements(
             losses.push(Loss::new(
                 LossCode::AuthorizationAsSetting,
                 Field::Authorization,
-                format!("Arcade has no bearer-token requirement; secret `{TOKEN_SECRET}` now stands for the token. Read it with context.get_secret({TOKEN_SECRET:?})."),
+                message!("Arcade has no bearer-token requirement; secret `{TOKEN_SECRET}` now stands for the token. Read it with context.get_secret({TOKEN_SECRET:?})."),
             ));
             None
         }
@@ -291,7 +292,7 @@ fn requirements(
                 losses.push(Loss::new(
                     LossCode::AuthorityDropped,
                     Field::AuthAuthority,
-                    format!("Arcade names OAuth2 providers by id; the authorization URL {authority} was dropped. Configure it on the provider in the Arcade engine if it is not a built-in one."),
+                    message!("Arcade names OAuth2 providers by id; the authorization URL {authority} was dropped. Configure it on the provider in the Arcade engine if it is not a built-in one."),
                 ));
             }
             Some(schema::ToolAuthRequirement {

@@ -7,6 +7,7 @@ use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{
     authorization_losses, flat_name, write_parameters, write_value, Writing, NATIVE,
 };
+use toolshift_model::message;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     DialectError, Field, Loss, LossCode, Primitive, Tool, ValueType, WriteOptions, Written,
@@ -126,7 +127,7 @@ fn output_schema(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> O
         losses.push(Loss::new(
             LossCode::OutputDropped,
             Field::Output,
-            format!("MCP's outputSchema describes only an object returned as structured content; the output's {} were dropped. Say what the tool returns in its description.", dropped.join(", ")),
+            message!("MCP's outputSchema describes only an object returned as structured content; the output's {} were dropped. Say what the tool returns in its description.", dropped.join(", ")),
         ));
     }
     written
@@ -138,7 +139,7 @@ fn annotations(tool: &Tool, losses: &mut Vec<Loss>) -> Option<schema::ToolAnnota
         losses.push(Loss::new(
             LossCode::BehaviorDropped,
             Field::Behavior,
-            format!("MCP annotations hold read-only, destructive, idempotent and open-world hints, not operations; {operations:?} were dropped."),
+            message!("MCP annotations hold read-only, destructive, idempotent and open-world hints, not operations; {operations:?} were dropped."),
         ));
     }
     let annotations = schema::ToolAnnotations {

@@ -4,6 +4,7 @@ use crate::dialect::OutputFile;
 use crate::dialect::{Dialect, DialectError, Source, WriteOptions};
 use crate::field::Field;
 use crate::loss::{Entry, Loss};
+use crate::message;
 use crate::tool::Tool;
 use serde_json::Value;
 
@@ -21,14 +22,15 @@ impl Conversion {
     }
 }
 
-/// Whether a conversion's entries are located in its input and output. A run that
-/// shows no report needs only their codes and severities (its exit code, `--deny`,
-/// the summary), and locating is most of the cost of an entry.
+/// How much of each entry a conversion makes. A run that shows no report needs only
+/// codes and severities (its exit code, `--deny`, the summary), and locating an entry
+/// and formatting its message are most of its cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pointers {
-    Located,
-    /// Every entry's `source`, `target` and `place` are left empty.
-    Omitted,
+pub enum Detail {
+    /// Located in the input and the output, with its message.
+    Full,
+    /// Every entry's `source`, `target`, `place` and `message` are left empty.
+    CodesOnly,
 }
 
 pub fn convert(
@@ -36,8 +38,9 @@ pub fn convert(
     to: &dyn Dialect,
     source: &Source<'_>,
     options: &WriteOptions,
-    pointers: Pointers,
+    detail: Detail,
 ) -> Result<Conversion, DialectError> {
+    let _messages = crate::loss::MessagesWanted::set(detail == Detail::Full);
     let mut imported = read_for_writing(from, source, options)?;
     let mut written = to.write(&imported.tool, options).map_err(|error| match error {
         // Name the place in the input the user must change.
@@ -58,9 +61,9 @@ pub fn convert(
         output,
         tool: &imported.tool,
     };
-    let entries = match pointers {
-        Pointers::Located => losses.into_iter().map(|loss| locator.entry(loss)).collect(),
-        Pointers::Omitted => losses.into_iter().map(unlocated).collect(),
+    let entries = match detail {
+        Detail::Full => losses.into_iter().map(|loss| locator.entry(loss)).collect(),
+        Detail::CodesOnly => losses.into_iter().map(unlocated).collect(),
     };
     Ok(Conversion {
         tool: imported.tool,
@@ -84,7 +87,7 @@ fn read_for_writing(
             imported.losses.push(Loss::new(
                 crate::loss::LossCode::NameQualified,
                 Field::Name,
-                format!(
+                message!(
                     "another tool of this batch is also named `{}`, so this one was written as `{qualified}`, with its toolkit `{}` in front.",
                     imported.tool.name, toolkit.name
                 ),
@@ -125,10 +128,10 @@ pub fn convert_all(
     to: &dyn Dialect,
     source: &Source<'_>,
     options: &WriteOptions,
-    pointers: Pointers,
+    detail: Detail,
 ) -> Result<Vec<Conversion>, DialectError> {
     let Some(tools) = from.tools_in(source.document) else {
-        return convert(from, to, source, options, pointers).map(|one| vec![one]);
+        return convert(from, to, source, options, detail).map(|one| vec![one]);
     };
     if tools.is_empty() {
         return Err(DialectError::invalid("", "the list holds no tools"));
@@ -145,7 +148,7 @@ pub fn convert_all(
                 ..*source
             };
             let mut conversion =
-                convert(from, to, &one, options, pointers).map_err(|error| match error {
+                convert(from, to, &one, options, detail).map_err(|error| match error {
                     DialectError::Invalid {
                         pointer: inner,
                         message,
@@ -164,7 +167,7 @@ pub fn convert_all(
                     },
                     other => other,
                 })?;
-            if pointers == Pointers::Located {
+            if detail == Detail::Full {
                 for entry in &mut conversion.entries {
                     entry.source = format!("{pointer}{}", entry.source);
                     entry.place = format!("{pointer}{}", entry.place);

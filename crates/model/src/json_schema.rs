@@ -9,6 +9,7 @@
 use crate::dialect::DialectError;
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
+use crate::message;
 use crate::pointer::child;
 use crate::tool::{Extra, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
 use serde_json::{Map, Value};
@@ -376,7 +377,7 @@ pub fn write_parameters(
                 losses.push(Loss::new(
                     LossCode::OptionalAsNullable,
                     Field::ParameterRequired(index),
-                    format!("strict mode requires every property, so optional `{}` is required and accepts null; the model passes null to leave it out. The function must treat null as absent.", parameter.name),
+                    message!("strict mode requires every property, so optional `{}` is required and accepts null; the model passes null to leave it out. The function must treat null as absent.", parameter.name),
                 ));
             }
             is_required = true;
@@ -393,7 +394,7 @@ pub fn write_parameters(
                 losses.push(Loss::new(
                     LossCode::SchemaDetailsDropped,
                     Field::ParameterSchema(index),
-                    format!("{} has one description per property; the value's own description {value:?} of `{}` was dropped, its parameter description kept.", writing.target, parameter.name),
+                    message!("{} has one description per property; the value's own description {value:?} of `{}` was dropped, its parameter description kept.", writing.target, parameter.name),
                 ));
                 Some(own.clone())
             }
@@ -405,7 +406,7 @@ pub fn write_parameters(
                 losses.push(Loss::new(
                     LossCode::DefaultFolded,
                     Field::ParameterDefault(index),
-                    format!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
+                    message!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
                 ));
                 let text = match &description {
                     Some(text) => format!("{text} {note}"),
@@ -573,7 +574,7 @@ fn copy_keywords(
             losses.push(Loss::new(
                 LossCode::KeywordDropped,
                 field(index),
-                format!("strict mode does not support `{key}`; `{key}: {value}` of {whose} was dropped. State the constraint in the description."),
+                message!("strict mode does not support `{key}`; `{key}: {value}` of {whose} was dropped. State the constraint in the description."),
             ));
             continue;
         }
@@ -658,7 +659,7 @@ pub fn flat_name(
         losses.push(Loss::new(
             LossCode::ToolkitInName,
             Field::Name,
-            format!("{target} has no toolkit, so the tool is named `{name}`, with its toolkit `{}` in front, as Arcade's own converters name it.", toolkit.name),
+            message!("{target} has no toolkit, so the tool is named `{name}`, with its toolkit `{}` in front, as Arcade's own converters name it.", toolkit.name),
         ));
         let mut dropped = Vec::new();
         if let Some(description) = &toolkit.description {
@@ -671,7 +672,7 @@ pub fn flat_name(
             losses.push(Loss::new(
                 LossCode::ToolkitDropped,
                 Field::Toolkit,
-                format!(
+                message!(
                     "{target} has no toolkit; the toolkit's {} were dropped.",
                     dropped.join(" and ")
                 ),
@@ -687,7 +688,7 @@ pub fn flat_name(
         losses.push(Loss::new(
             LossCode::NameSanitized,
             Field::Name,
-            format!("{target} names allow only letters, digits and `_-`{}, up to {max} characters; `{name}` was written `{cleaned}`.", if allowed('.') { "." } else { "" }),
+            message!("{target} names allow only letters, digits and `_-`{}, up to {max} characters; `{name}` was written `{cleaned}`.", if allowed('.') { "." } else { "" }),
         ));
     }
     cleaned
@@ -719,7 +720,7 @@ pub fn authorization_losses(tool: &Tool, target: &str, losses: &mut Vec<Loss>) {
     losses.push(Loss::new(
         LossCode::AuthorizationDropped,
         Field::Authorization,
-        format!("{target} cannot say per tool that a user's authorization is needed; the requirement ({what}) was dropped. The host that runs the tool must obtain the token."),
+        message!("{target} cannot say per tool that a user's authorization is needed; the requirement ({what}) was dropped. The host that runs the tool must obtain the token."),
     ));
 }
 

@@ -18,7 +18,7 @@ pub mod report;
 pub mod syntax;
 pub mod tool;
 
-pub use convert::{convert, convert_all, Conversion, Pointers};
+pub use convert::{convert, convert_all, Conversion, Detail};
 pub use dialect::{
     Dialect, DialectError, Imported, ManifestSyntax, OutputContent, OutputFile, OutputLayout,
     Source, Warning, WriteOptions, Written,

@@ -175,6 +175,53 @@ loss_codes! {
         "The input has a key that neither the canonical model nor the target can hold.";
 }
 
+thread_local! {
+    static MESSAGES_WANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether a loss made on this thread now will be shown with its message: not while
+/// a conversion runs for no report (`Detail::CodesOnly`), which shows only codes and
+/// severities. Read through `message!`.
+pub fn messages_wanted() -> bool {
+    MESSAGES_WANTED.with(std::cell::Cell::get)
+}
+
+/// While held, losses made on this thread are made with messages or without; the
+/// previous choice comes back when it is dropped, so nested conversions each see
+/// their own.
+#[derive(Debug)]
+pub struct MessagesWanted {
+    before: bool,
+}
+
+impl MessagesWanted {
+    pub fn set(wanted: bool) -> Self {
+        Self {
+            before: MESSAGES_WANTED.with(|cell| cell.replace(wanted)),
+        }
+    }
+}
+
+impl Drop for MessagesWanted {
+    fn drop(&mut self) {
+        MESSAGES_WANTED.with(|cell| cell.set(self.before));
+    }
+}
+
+/// A loss's message, formatted as `format!` does, or left empty when no report will
+/// show it (`messages_wanted`): formatting every message of a batch converted for no
+/// report was 5 % of its time (docs/performance.md).
+#[macro_export]
+macro_rules! message {
+    ($($argument:tt)*) => {
+        if $crate::loss::messages_wanted() {
+            ::std::format!($($argument)*)
+        } else {
+            ::std::string::String::new()
+        }
+    };
+}
+
 /// One loss as a writer or reader first sees it: which field, not yet where.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Loss {

@@ -190,12 +190,13 @@ pub fn infer_provider(
 ) -> String {
     use crate::field::Field;
     use crate::loss::{Loss, LossCode};
+    use crate::message;
     match authority.and_then(provider_for_url) {
         Some(known) => {
             losses.push(Loss::new(
                 LossCode::ProviderInferred,
                 Field::AuthProvider,
-                format!("{target} requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
+                message!("{target} requires a provider id; `{}` was inferred from the authorization URL's host. Pass --provider ID if that is wrong.", known.id),
             ));
             known.id.to_owned()
         }
@@ -203,7 +204,7 @@ pub fn infer_provider(
             losses.push(Loss::new(
                 LossCode::ProviderDefaulted,
                 Field::AuthProvider,
-                format!("{target} requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
+                message!("{target} requires a provider id and none could be inferred; the generic `{GENERIC_PROVIDER}` was written. Pass --provider ID."),
             ));
             GENERIC_PROVIDER.to_owned()
         }

@@ -3,6 +3,7 @@
 //! Optional fields are `Option` so that "absent" and "present with a default value"
 //! stay distinct: a same-dialect round trip must not invent keys the input lacked.
 
+use crate::message;
 use serde_json::Value;
 
 /// One tool, independent of any dialect.
@@ -60,7 +61,7 @@ impl Tool {
                     losses.push(Loss::new(
                         LossCode::NameSplit,
                         Field::ToolkitName,
-                        format!(
+                        message!(
                             "the qualified name `{}.{}` became toolkit `{}` and tool `{}`. Pass --toolkit to choose another toolkit.",
                             toolkit.name, self.name, toolkit.name, self.name
                         ),
@@ -72,7 +73,7 @@ impl Tool {
                 losses.push(Loss::new(
                     LossCode::ToolkitDefaulted,
                     Field::ToolkitName,
-                    format!("{target} requires a toolkit and the input names none; `{default}` was written. Pass --toolkit NAME."),
+                    message!("{target} requires a toolkit and the input names none; `{default}` was written. Pass --toolkit NAME."),
                 ));
                 default.to_owned()
             }
@@ -131,7 +132,7 @@ impl Parameter {
             losses.push(crate::loss::Loss::new(
                 crate::loss::LossCode::RequiredDefaulted,
                 crate::field::Field::ParameterRequired(index),
-                format!(
+                message!(
                     "{target} requires `required`; parameter `{}` was written as optional.",
                     self.name
                 ),

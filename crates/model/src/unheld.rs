@@ -6,6 +6,7 @@
 
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
+use crate::message;
 use crate::tool::{ExampleCall, Tool, ValueType};
 
 /// What a target dialect can hold, beyond the fields every dialect has.
@@ -47,7 +48,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::MetadataDropped,
                 field,
-                format!("{target} has no {what}; it was dropped. Record it elsewhere if you still need it."),
+                message!("{target} has no {what}; it was dropped. Record it elsewhere if you still need it."),
             ));
         }
     };
@@ -76,7 +77,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::MetadataDropped,
             Field::Deprecation,
-            format!("{target} cannot mark a tool deprecated; the message {message:?} was dropped. Say so in the description if callers must know."),
+            message!("{target} cannot mark a tool deprecated; the message {message:?} was dropped. Say so in the description if callers must know."),
         ));
     }
     if let (Some(behavior), false) = (&tool.behavior, holds.behavior) {
@@ -84,7 +85,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::BehaviorDropped,
                 Field::Behavior,
-                format!("{target} has no behaviour hints; {} were dropped. Policies that rely on them (human approval for destructive tools) no longer see them.", behavior.describe()),
+                message!("{target} has no behaviour hints; {} were dropped. Policies that rely on them (human approval for destructive tools) no longer see them.", behavior.describe()),
             ));
         }
     }
@@ -95,7 +96,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::ProviderDropped,
                 Field::AuthId,
-                format!("{target} has no authorization id; `{id}`, which names the configured OAuth2 provider, was dropped. Configure the provider by hand."),
+                message!("{target} has no authorization id; `{id}`, which names the configured OAuth2 provider, was dropped. Configure the provider by hand."),
             ));
         }
     }
@@ -109,7 +110,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 losses.push(Loss::new(
                     LossCode::SchemaDetailsDropped,
                     field,
-                    format!("{target} types are flat, so {} lost its {}. Say it in the description if the model needs it.", whose(), parts.join(", ")),
+                    message!("{target} types are flat, so {} lost its {}. Say it in the description if the model needs it.", whose(), parts.join(", ")),
                 ));
             }
         };
@@ -130,7 +131,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::KeywordDropped,
                 Field::ParameterKeyword(index),
-                format!("{target} parameters are not one JSON Schema; the arguments' own `{key}: {}` was dropped.", preview(value)),
+                message!("{target} parameters are not one JSON Schema; the arguments' own `{key}: {}` was dropped.", preview(value)),
             ));
         }
         let mut keywords = |schema: &crate::tool::ValueSchema,
@@ -146,7 +147,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 losses.push(Loss::new(
                     LossCode::KeywordDropped,
                     field,
-                    format!("{target} types have no `{key}`; {whose} lost `{key}: {}`{at}. State the constraint in the description if the model needs it.", preview(value)),
+                    message!("{target} types have no `{key}`; {whose} lost `{key}: {}`{at}. State the constraint in the description if the model needs it.", preview(value)),
                 ));
             }
         };
@@ -166,7 +167,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::ToolVersionDropped,
             Field::Version,
-            format!(
+            message!(
                 "{target} has no per-tool version; version `{version}` was dropped. {}",
                 if holds.toolkit {
                     "Use --toolkit-version to version the toolkit instead."
@@ -180,7 +181,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::ToolkitDropped,
             Field::Toolkit,
-            format!(
+            message!(
                 "{target} has no toolkit; toolkit `{}` was dropped.",
                 toolkit.name
             ),
@@ -192,7 +193,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 losses.push(Loss::new(
                     LossCode::ParameterDefaultDropped,
                     Field::ParameterDefault(index),
-                    format!("{target} has no parameter defaults; `{}` loses its default {default}. Mention it in the description if callers rely on it.", parameter.name),
+                    message!("{target} has no parameter defaults; `{}` loses its default {default}. Mention it in the description if callers rely on it.", parameter.name),
                 ));
             }
         }
@@ -213,7 +214,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::OutputDropped,
                 Field::Output,
-                format!("{target} does not describe a tool's output; its {} were dropped. Say what the tool returns in its description.", parts.join(", ")),
+                message!("{target} does not describe a tool's output; its {} were dropped. Say what the tool returns in its description.", parts.join(", ")),
             ));
         }
     }
@@ -222,14 +223,14 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::InferrableDropped,
                 Field::ParameterInferrable(index),
-                format!("{target} cannot forbid the model to infer `{}` (inferrable: false); make sure the caller supplies it.", parameter.name),
+                message!("{target} cannot forbid the model to infer `{}` (inferrable: false); make sure the caller supplies it.", parameter.name),
             ));
         }
         if let (Some(allowed), false) = (&parameter.schema.allowed, holds.parameter_enums) {
             losses.push(Loss::new(
                 LossCode::EnumDropped,
                 Field::ParameterEnum(index),
-                format!("{target} cannot list allowed values; {allowed:?} of `{}` were dropped. List them in the description.", parameter.name),
+                message!("{target} cannot list allowed values; {allowed:?} of `{}` were dropped. List them in the description.", parameter.name),
             ));
         }
     }
@@ -238,7 +239,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::ReturnValuesDropped,
                 Field::Return(index),
-                format!(
+                message!(
                     "{target} has no named return values; `{}` ({}) was dropped. Say what the tool returns in its description.",
                     value.name,
                     value.value_type.describe()
@@ -252,7 +253,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::SettingDropped,
                 Field::Setting(index),
-                format!("{target} has no installation settings; {kind} `{}` was dropped. Configure it in the runtime that hosts the tool.", setting.key),
+                message!("{target} has no installation settings; {kind} `{}` was dropped. Configure it in the runtime that hosts the tool.", setting.key),
             ));
         }
     }
@@ -267,7 +268,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             losses.push(Loss::new(
                 LossCode::ExampleDropped,
                 Field::Example(index),
-                format!("{target} has no examples; {what} was dropped."),
+                message!("{target} has no examples; {what} was dropped."),
             ));
         }
     }
@@ -275,7 +276,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
         losses.push(Loss::new(
             LossCode::ImplementationDropped,
             Field::Implementation,
-            format!("{target} does not reference implementation files; `{}` ({}) was dropped. Port the code by hand.", implementation.file, implementation.language),
+            message!("{target} does not reference implementation files; `{}` ({}) was dropped. Port the code by hand.", implementation.file, implementation.language),
         ));
     }
     losses
@@ -301,7 +302,7 @@ pub fn unheld_extras(
             Loss::new(
                 LossCode::FieldDropped,
                 Field::Extra(index),
-                format!(
+                message!(
                     "`{}` ({}) {origin}; it was dropped.",
                     extra.pointer,
                     preview(&extra.value)
@@ -340,7 +341,7 @@ pub fn lower_native(
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
-                format!(
+                message!(
                     "{described} was written as its {target} equivalent, {}.",
                     equivalent.describe()
                 ),
@@ -351,7 +352,7 @@ pub fn lower_native(
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
-                format!("{described} has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
+                message!("{described} has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
             ));
             ValueType::Primitive(crate::tool::Primitive::Json)
         }

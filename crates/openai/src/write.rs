@@ -6,6 +6,7 @@ use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{authorization_losses, flat_name, write_parameters, Writing};
+use toolshift_model::message;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{DialectError, Field, Loss, LossCode, Tool, WriteOptions, Written};
 
@@ -54,7 +55,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::StrictUnavailable,
             Field::Parameters,
-            "strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode.",
+            message!("strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode."),
         ));
         parameters = write_parameters(
             tool,

@@ -6,6 +6,7 @@ use crate::types::write_type;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
+use toolshift_model::message;
 use toolshift_model::text::{and_list, ensure_description, join_lines, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
@@ -38,7 +39,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         losses.push(Loss::new(
             LossCode::DescriptionDefaulted,
             Field::Description,
-            format!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
+            message!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
         ));
     }
     // format_prompt() comments out only the first line of a plugin description.
@@ -54,7 +55,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             losses.push(Loss::new(
                 LossCode::FieldDefaulted,
                 Field::Enabled,
-                "TaskWeaver requires `enabled`; `true` was written.",
+                message!("TaskWeaver requires `enabled`; `true` was written."),
             ));
             true
         }
@@ -137,7 +138,7 @@ fn plugin_name(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectErro
         losses.push(Loss::new(
             LossCode::NameSanitized,
             Field::Name,
-            format!("TaskWeaver shows a plugin to the model as a Python function, so its name must be an identifier; `{name}` was written as `{sanitized}`."),
+            message!("TaskWeaver shows a plugin to the model as a Python function, so its name must be an identifier; `{name}` was written as `{sanitized}`."),
         ));
     }
     Ok(sanitized)
@@ -150,7 +151,7 @@ fn annotation(value_type: &ValueType, field: Field, losses: &mut Vec<Loss>) -> S
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
-                format!("{dialect} type `{name}` has no TaskWeaver equivalent; it was written as `Any`."),
+                message!("{dialect} type `{name}` has no TaskWeaver equivalent; it was written as `Any`."),
             ));
             "Any".to_owned()
         }
@@ -196,7 +197,7 @@ fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
             losses.push(Loss::new(
                 LossCode::NameSanitized,
                 Field::Parameter(index),
-                format!("TaskWeaver passes parameters as Python keyword arguments and {why}; it was written as `{name}`."),
+                message!("TaskWeaver passes parameters as Python keyword arguments and {why}; it was written as `{name}`."),
             ));
         }
         written.push(name);
@@ -216,7 +217,7 @@ fn parameter_field(
             losses.push(Loss::new(
                 LossCode::RequiredDefaulted,
                 Field::ParameterRequired(index),
-                format!("the input does not say whether `{}` is required; TaskWeaver was told it is optional (`required: false`).", parameter.name),
+                message!("the input does not say whether `{}` is required; TaskWeaver was told it is optional (`required: false`).", parameter.name),
             ));
             false
         }
@@ -230,7 +231,7 @@ fn parameter_field(
         losses.push(Loss::new(
             LossCode::DescriptionDefaulted,
             Field::ParameterDescription(index),
-            format!("TaskWeaver needs parameter descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
+            message!("TaskWeaver needs parameter descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
         ));
     }
     // format_prompt() comments each `\n` line of a parameter description, but a `\r`
@@ -251,7 +252,7 @@ fn parameter_field(
             losses.push(Loss::new(
                 LossCode::ValueStringified,
                 Field::ParameterDefault(index),
-                format!("TaskWeaver defaults are strings; the default {other} of `{}` was written as text.", parameter.name),
+                message!("TaskWeaver defaults are strings; the default {other} of `{}` was written as text.", parameter.name),
             ));
             Value::String(other.to_string())
         }
@@ -278,7 +279,7 @@ fn one_line(description: String, field: Field, what: &str, losses: &mut Vec<Loss
             losses.push(Loss::new(
                 LossCode::DescriptionJoined,
                 field,
-                format!("TaskWeaver's code prompt shows {what} after a single `# `, so its later lines would be read as Python; its lines were joined with spaces."),
+                message!("TaskWeaver's code prompt shows {what} after a single `# `, so its later lines would be read as Python; its lines were joined with spaces."),
             ));
             joined
         }
@@ -301,7 +302,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
                     losses.push(Loss::new(
                         LossCode::DescriptionDefaulted,
                         Field::Return(index),
-                        format!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
+                        message!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
                     ));
                 }
                 // format_prompt() puts a return value's description after one `# `.
@@ -322,7 +323,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
             losses.push(Loss::new(
                 LossCode::OutputDropped,
                 Field::OutputModes,
-                format!(
+                message!(
                     "TaskWeaver has no output modes; the tool's ({}) were dropped.",
                     output.modes_text()
                 ),
@@ -355,7 +356,7 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     losses.push(Loss::new(
         LossCode::OutputAsReturnValue,
         Field::Output,
-        format!(
+        message!(
             "TaskWeaver lists named return values: {}.",
             notes.join("; ")
         ),
@@ -391,7 +392,7 @@ fn examples(
             ExampleCall::Code { language, .. } => losses.push(Loss::new(
                 LossCode::ExampleDropped,
                 Field::Example(index),
-                format!(
+                message!(
                     "TaskWeaver examples are Python; {language} example {} was dropped.",
                     index + 1
                 ),
@@ -402,7 +403,7 @@ fn examples(
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
                     Field::Example(index),
-                    format!(
+                    message!(
                         "example {} became a Python call with its prompt as a comment.",
                         index + 1
                     ),
@@ -416,7 +417,7 @@ fn examples(
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
                     Field::Example(index),
-                    format!("example {}'s call is not valid JSON, so it was kept as a comment, not a Python call.", index + 1),
+                    message!("example {}'s call is not valid JSON, so it was kept as a comment, not a Python call.", index + 1),
                 ));
             }
         }
@@ -453,7 +454,7 @@ fn call_arguments(
                 losses.push(Loss::new(
                     LossCode::ExampleArgumentDropped,
                     Field::Example(index),
-                    format!("example {} passes {what}, which is not a parameter, so TaskWeaver would refuse the call; the argument {key}={value} was dropped.", index + 1),
+                    message!("example {} passes {what}, which is not a parameter, so TaskWeaver would refuse the call; the argument {key}={value} was dropped.", index + 1),
                 ));
             }
         }
@@ -498,7 +499,7 @@ fn configurations(
             losses.push(Loss::new(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
-                format!(
+                message!(
                     "TaskWeaver configurations hold only a value; `{}` lost its {}.",
                     setting.key,
                     and_list(&details),
@@ -510,7 +511,7 @@ fn configurations(
                 losses.push(Loss::new(
                     LossCode::SecretWithheld,
                     Field::SettingValue(index),
-                    format!("`{}` holds a credential; its value was not copied (pass --keep-secrets to copy it).", setting.key),
+                    message!("`{}` holds a credential; its value was not copied (pass --keep-secrets to copy it).", setting.key),
                 ));
                 Value::Null
             }
@@ -527,7 +528,7 @@ fn configurations(
         losses.push(Loss::new(
             LossCode::AuthorizationAsSetting,
             Field::Authorization,
-            format!("TaskWeaver has no authorization requirement; configuration `{unique}` now holds the token ({detail}). Read it with self.config.get({unique:?})."),
+            message!("TaskWeaver has no authorization requirement; configuration `{unique}` now holds the token ({detail}). Read it with self.config.get({unique:?})."),
         ));
         configurations.insert(unique.clone(), Value::Null);
         // A configuration holds only a value: what says how to get the token is gone.
@@ -543,7 +544,7 @@ fn oauth2_details_lost(oauth2: &toolshift_model::OAuth2, key: &str, losses: &mut
         losses.push(Loss::new(
             code,
             field,
-            format!("a TaskWeaver configuration holds only a value, so nothing in the plugin says that `{key}` needs {what}; get such a token by hand."),
+            message!("a TaskWeaver configuration holds only a value, so nothing in the plugin says that `{key}` needs {what}; get such a token by hand."),
         ));
     };
     if let Some(provider) = &oauth2.provider {
@@ -640,7 +641,7 @@ fn implementation(
             losses.push(Loss::new(
                 LossCode::ImplementationDropped,
                 Field::Implementation,
-                format!("{} ({}) cannot run in TaskWeaver; port it to {stem}.py (--scaffold writes a stub).", implementation.file, implementation.language),
+                message!("{} ({}) cannot run in TaskWeaver; port it to {stem}.py (--scaffold writes a stub).", implementation.file, implementation.language),
             ));
         }
         return Ok((code, None));
@@ -671,7 +672,7 @@ fn implementation(
     losses.push(Loss::new(
         LossCode::ImplementationScaffolded,
         Field::Implementation,
-        format!("{stem}.py is a stub written by toolshift. {origin} Implement __call__ by hand."),
+        message!("{stem}.py is a stub written by toolshift. {origin} Implement __call__ by hand."),
     ));
     Ok((code, Some((format!("{stem}.py"), text))))
 }
