@@ -386,9 +386,7 @@ fn put_in_place(staged: Staged, file: &Planned, sync: Sync) -> Result<(), String
             Ok(()) => Ok(()),
             // Written, but this process may not name it: written again, named.
             Err(crate::unnamed::Refused::Unavailable) => {
-                let temporary = temporary_for(&file.path);
-                write_file(&temporary, file, sync)?;
-                put_in_place(Staged::Named(temporary), file, sync)
+                put_in_place(stage(file, false, sync)?, file, sync)
             }
             Err(crate::unnamed::Refused::Failed(e)) => Err(cannot(e)),
         },

@@ -37,25 +37,18 @@ pub fn write(folder: &Path, bytes: &[u8], sync: bool) -> Result<File, Refused> {
 
 /// Gives the unnamed file its name. A name already taken is refused as `AlreadyExists`.
 pub fn name(file: &File, path: &Path) -> Result<(), Refused> {
-    match link(file, path) {
+    use rustix::io::Errno;
+    let flags = rustix::fs::AtFlags::EMPTY_PATH;
+    match rustix::fs::linkat(file, "", rustix::fs::CWD, path, flags) {
         Ok(()) => Ok(()),
-        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
-            Err(Refused::Failed(error))
-        }
         // Kernels before 6.10 name an open file only for a process allowed to read any
-        // file (CAP_DAC_READ_SEARCH), and answer ENOENT otherwise.
-        Err(error)
-            if matches!(
-                error.raw_os_error(),
-                Some(code) if code == rustix::io::Errno::NOENT.raw_os_error()
-                    || code == rustix::io::Errno::PERM.raw_os_error()
-                    || code == rustix::io::Errno::NOSYS.raw_os_error()
-            ) && path.parent().is_some_and(Path::is_dir) =>
-        {
+        // file (CAP_DAC_READ_SEARCH), and answer ENOENT otherwise. Were the folder
+        // gone instead, the named temporary file written in its place fails and says so.
+        Err(errno) if errno == Errno::NOENT || errno == Errno::PERM || errno == Errno::NOSYS => {
             UNAVAILABLE.store(true, Ordering::Relaxed);
             Err(Refused::Unavailable)
         }
-        Err(error) => Err(Refused::Failed(error)),
+        Err(errno) => Err(Refused::Failed(errno.into())),
     }
 }
 
@@ -76,17 +69,6 @@ fn create_in(folder: &Path) -> Result<File, Refused> {
         }
         Err(errno) => Err(Refused::Failed(errno.into())),
     }
-}
-
-fn link(file: &File, path: &Path) -> std::io::Result<()> {
-    rustix::fs::linkat(
-        file,
-        "",
-        rustix::fs::CWD,
-        path,
-        rustix::fs::AtFlags::EMPTY_PATH,
-    )
-    .map_err(Into::into)
 }
 
 #[cfg(test)]
