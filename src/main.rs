@@ -966,6 +966,12 @@ impl Job<'_> {
             ));
         }
         report.status = Status::Converted;
+        // The next manifest this thread writes is built over this one.
+        for file in files {
+            if let toolshift_model::OutputContent::Manifest(document) = file.content {
+                toolshift_model::mirror_value::recycle(document);
+            }
+        }
         Ok(())
     }
 

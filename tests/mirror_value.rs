@@ -1,6 +1,7 @@
 //! Writers build manifests with `toolshift_model::mirror_value`, which clones a kept
-//! object per key sequence instead of hashing every key. Its value must be
-//! `serde_json::to_value`'s, key order included, whichever fields a struct skips.
+//! object per key sequence instead of hashing every key, and writes over a recycled
+//! manifest in place. Its value must be `serde_json::to_value`'s, key order included,
+//! whichever fields a struct skips and whatever value it writes over.
 
 mod support;
 
@@ -72,6 +73,10 @@ struct Definition {
     counts: IndexMap<u16, bool>,
     pair: (i64, Option<String>),
     meta: Option<serde_json::Map<String, Value>>,
+    /// Makes the definition a map to serde, whose keys come one call before their
+    /// values; a key here may repeat one of the fields.
+    #[serde(flatten)]
+    extra: IndexMap<String, Value>,
 }
 
 fn scalar() -> impl Strategy<Value = Value> {
@@ -161,9 +166,20 @@ fn definition() -> impl Strategy<Value = Definition> {
         prop::collection::vec((any::<u16>(), any::<bool>()), 0..3),
         (any::<i64>(), proptest::option::of("[a-z]{0,3}")),
         proptest::option::of(prop::collection::vec(("[a-z]{0,4}", scalar()), 0..4)),
+        prop::collection::vec(
+            (
+                prop_oneof![
+                    "[a-z]{1,3}",
+                    Just("name".to_owned()),
+                    Just("pair".to_owned())
+                ],
+                scalar(),
+            ),
+            0..3,
+        ),
     )
         .prop_map(
-            |(name, version, parameters, others, counts, pair, meta)| Definition {
+            |(name, version, parameters, others, counts, pair, meta, extra)| Definition {
                 name: Newtype(name),
                 version,
                 parameters,
@@ -171,6 +187,7 @@ fn definition() -> impl Strategy<Value = Definition> {
                 counts: counts.into_iter().collect(),
                 pair,
                 meta: meta.map(|pairs| pairs.into_iter().collect()),
+                extra: extra.into_iter().collect(),
             },
         )
 }
@@ -198,6 +215,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Each value is built over the one before it, as a batch builds its manifests:
+    /// keys that come and go, arrays that grow and shrink, strings over objects, and
+    /// another type's value over the last definition.
+    #[test]
+    fn a_value_built_over_a_recycled_one_is_what_serde_json_builds(
+        definitions in prop::collection::vec(definition(), 1..5),
+        parameters in prop::collection::vec(parameter(), 1..3),
+    ) {
+        for definition in &definitions {
+            prop_assert_eq!(built_and_recycled(definition), text(serde_json::to_value(definition)));
+        }
+        for parameter in &parameters {
+            prop_assert_eq!(built_and_recycled(parameter), text(serde_json::to_value(parameter)));
+        }
+    }
+}
+
+/// The mirror's value as text, the value then given back for the next one.
+fn built_and_recycled<T: Serialize>(mirror: &T) -> Result<String, String> {
+    let value =
+        toolshift_model::mirror_value::to_value(mirror).map_err(|error| error.to_string())?;
+    let rendered = serde_json::to_string(&value).map_err(|error| error.to_string());
+    toolshift_model::mirror_value::recycle(value);
+    rendered
+}
+
 #[test]
 fn errors_are_serde_json_s() {
     let mut keyed: IndexMap<Vec<u8>, bool> = IndexMap::new();
@@ -206,4 +252,13 @@ fn errors_are_serde_json_s() {
     let theirs = serde_json::to_value(&keyed).map(|_| ());
     assert!(ours.is_err(), "a key that is not a string must be refused");
     assert!(theirs.is_err());
+    // Over a recycled map, too.
+    let mut strings: IndexMap<String, bool> = IndexMap::new();
+    strings.insert("one".into(), true);
+    toolshift_model::mirror_value::recycle(
+        serde_json::to_value(&strings)
+            .map_err(|e| e.to_string())
+            .unwrap_or_default(),
+    );
+    assert!(toolshift_model::mirror_value::to_value(&keyed).is_err());
 }

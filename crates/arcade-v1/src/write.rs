@@ -338,13 +338,14 @@ fn version(
             return Ok(version.clone());
         }
     }
-    let canonical = serde_json::to_vec(&to_value(definition)?).map_err(|error| {
-        DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/version".into(),
-            reason: error.to_string(),
-        }
+    let document = to_value(definition)?;
+    let canonical = serde_json::to_vec(&document).map_err(|error| DialectError::Inexpressible {
+        dialect: ID,
+        pointer: "/version".into(),
+        reason: error.to_string(),
     })?;
+    // The manifest itself is built over this one.
+    toolshift_model::mirror_value::recycle(document);
     let digest: String = Sha256::digest(&canonical)
         .iter()
         .take(8)
