@@ -832,6 +832,8 @@ impl Job<'_> {
             prepared.report.error = Some(error);
             prepared.files.clear();
         }
+        // The next input this thread reads is read over this one.
+        toolshift_model::syntax::recycle(loaded.document);
         Some(prepared)
     }
 

@@ -147,3 +147,34 @@ fn clone_kept<K: AsRef<str>>(signature: u64, pairs: &[(K, Value)]) -> Option<Map
         Some(object)
     })
 }
+
+/// Writes text over a value, into its old string's buffer if it was one.
+pub(crate) fn overwrite_text(slot: &mut Value, text: &str) {
+    match slot {
+        Value::String(old) => {
+            old.clear();
+            old.push_str(text);
+        }
+        other => *other = Value::String(text.to_owned()),
+    }
+}
+
+/// The slot's object, taken out of it, when it has keys to reuse. An empty one has
+/// nothing worth keeping, and is built anew through the kept objects.
+pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
+    match std::mem::take(slot) {
+        Value::Object(object) if !object.is_empty() => Some(object),
+        _ => None,
+    }
+}
+
+/// Keeps an object's first `len` entries.
+pub(crate) fn cut(object: &mut Map<String, Value>, len: usize) {
+    if object.len() > len {
+        let mut seen = 0;
+        object.retain(|_, _| {
+            seen += 1;
+            seen <= len
+        });
+    }
+}

@@ -13,7 +13,7 @@
 //! buffers are reused rather than allocated, and never freed. Where the shape
 //! differs, the rest of that object is built anew; the value is the same either way.
 
-use crate::kept_objects::Fields;
+use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
 use serde::ser::{self, Serialize};
 use serde_json::value::Serializer as Json;
 use serde_json::{Map, Value};
@@ -412,25 +412,6 @@ impl<'a> ser::Serializer for InPlace<'a> {
     }
 }
 
-fn overwrite_text(slot: &mut Value, text: &str) {
-    match slot {
-        Value::String(old) => {
-            old.clear();
-            old.push_str(text);
-        }
-        other => *other = Value::String(text.to_owned()),
-    }
-}
-
-/// The slot's object, taken out of it, when it has keys to reuse. An empty one has
-/// nothing worth keeping, and is built anew through the kept objects.
-fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
-    match std::mem::take(slot) {
-        Value::Object(object) if !object.is_empty() => Some(object),
-        _ => None,
-    }
-}
-
 struct ArrayInPlace<'a> {
     slot: &'a mut Value,
     items: Vec<Value>,
@@ -557,17 +538,6 @@ impl<'a> Reused<'a> {
             cut(&mut self.object, self.next);
         }
         *self.slot = Value::Object(self.object);
-    }
-}
-
-/// Keeps an object's first `len` entries.
-fn cut(object: &mut Map<String, Value>, len: usize) {
-    if object.len() > len {
-        let mut seen = 0;
-        object.retain(|_, _| {
-            seen += 1;
-            seen <= len
-        });
     }
 }
 
