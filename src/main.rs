@@ -323,7 +323,13 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = Vec::new();
     let mut walker = walk::Walker::new(&args.inputs);
     let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
-    let mut next_chunk = chunks.next();
+    // The output schema is compiled on a worker while this thread finds the first
+    // chunk; otherwise every worker would wait for it at its first check.
+    let mut next_chunk = None;
+    rayon::in_place_scope(|scope| {
+        scope.spawn(|_| schemas.compile_ahead(to, args.official));
+        next_chunk = chunks.next();
+    });
     'chunks: while let Some(chunk) = next_chunk.take() {
         let decisions = if chunk.planned {
             job.plan(&chunk.items)

@@ -61,6 +61,16 @@ impl SchemaCheck {
             .collect())
     }
 
+    /// Compiles the validators a conversion to `dialect` will ask for, so that a
+    /// thread with nothing else to do yet can do it while the first inputs are found.
+    /// A schema that does not compile is reported by the first check that needs it.
+    pub fn compile_ahead(&self, dialect: &dyn Dialect, official: bool) {
+        let _ = self.validator(dialect, Reading::Applied);
+        if official {
+            let _ = self.validator(dialect, Reading::Official);
+        }
+    }
+
     fn validator(
         &self,
         dialect: &dyn Dialect,
