@@ -517,15 +517,9 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
         let mut matched = 0;
         let mut matching = true;
         while let Some(key) = map.next_key_seed(KeySeed)? {
-            let duplicate = if matching {
-                object.keys().take(matched).any(|seen| *seen == *key)
-            } else {
-                object.contains_key(&*key)
-            };
-            if duplicate {
-                return Err(duplicate_key(&at, &key));
-            }
             if matching {
+                // The old keys are distinct, so a key equal to the next old one repeats
+                // none of the keys read so far, which are the old ones before it.
                 if let Some((old_key, old)) = object.iter_mut().nth(matched) {
                     if *old_key == *key {
                         map.next_value_seed(InPlaceSeed {
@@ -538,6 +532,9 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
                 }
                 matching = false;
                 cut(&mut object, matched);
+            }
+            if object.contains_key(&*key) {
+                return Err(duplicate_key(&at, &key));
             }
             let value = map.next_value_seed(ValueSeed {
                 at: At::Key(&at, &key),
