@@ -189,27 +189,34 @@ impl ser::SerializeSeq for Array {
     }
 }
 
-impl ser::SerializeTuple for Array {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        ser::SerializeSeq::end(self)
-    }
+/// Tuples and tuple structs are written as sequences, as serde_json writes them.
+macro_rules! tuples_as_sequence {
+    ($type:ty, $ok:ty) => {
+        impl ser::SerializeTuple for $type {
+            type Ok = $ok;
+            type Error = Error;
+            fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                ser::SerializeSeq::serialize_element(self, value)
+            }
+            fn end(self) -> Result<$ok, Error> {
+                ser::SerializeSeq::end(self)
+            }
+        }
+
+        impl ser::SerializeTupleStruct for $type {
+            type Ok = $ok;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                ser::SerializeSeq::serialize_element(self, value)
+            }
+            fn end(self) -> Result<$ok, Error> {
+                ser::SerializeSeq::end(self)
+            }
+        }
+    };
 }
 
-impl ser::SerializeTupleStruct for Array {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        ser::SerializeSeq::end(self)
-    }
-}
+tuples_as_sequence!(Array, Value);
 
 /// serde_json's key rules: a string, or a number or boolean spelled out.
 fn key_text<T: Serialize + ?Sized>(key: &T) -> Result<String, Error> {
@@ -436,27 +443,7 @@ impl ser::SerializeSeq for ArrayInPlace<'_> {
     }
 }
 
-impl ser::SerializeTuple for ArrayInPlace<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        ser::SerializeSeq::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for ArrayInPlace<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        ser::SerializeSeq::end(self)
-    }
-}
+tuples_as_sequence!(ArrayInPlace<'_>, ());
 
 /// A variant with fields, built anew by serde_json and put in the slot at its end.
 struct Assigned<'a, S> {
