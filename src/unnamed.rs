@@ -45,8 +45,7 @@ pub fn name(file: &File, path: &Path) -> Result<(), Refused> {
         // file (CAP_DAC_READ_SEARCH), and answer ENOENT otherwise. Were the folder
         // gone instead, the named temporary file written in its place fails and says so.
         Err(errno) if errno == Errno::NOENT || errno == Errno::PERM || errno == Errno::NOSYS => {
-            UNAVAILABLE.store(true, Ordering::Relaxed);
-            Err(Refused::Unavailable)
+            Err(turned_off())
         }
         Err(errno) => Err(Refused::Failed(errno.into())),
     }
@@ -64,11 +63,16 @@ fn create_in(folder: &Path) -> Result<File, Refused> {
                 || errno == rustix::io::Errno::ISDIR
                 || errno == rustix::io::Errno::INVAL =>
         {
-            UNAVAILABLE.store(true, Ordering::Relaxed);
-            Err(Refused::Unavailable)
+            Err(turned_off())
         }
         Err(errno) => Err(Refused::Failed(errno.into())),
     }
+}
+
+/// The first refusal turns unnamed files off for the rest of the run.
+fn turned_off() -> Refused {
+    UNAVAILABLE.store(true, Ordering::Relaxed);
+    Refused::Unavailable
 }
 
 #[cfg(test)]
