@@ -17,6 +17,23 @@ pub struct Chunk {
     pub items: Vec<Item>,
     /// Too large to convert whole: planned first, then converted in parts.
     pub planned: bool,
+    /// How many items each run no chunk may split holds, in order: no two outputs of
+    /// different runs can collide.
+    pub runs: Vec<usize>,
+}
+
+impl Chunk {
+    /// The chunk's items, a run at a time.
+    pub fn by_run(&self) -> Vec<&[Item]> {
+        let mut rest = self.items.as_slice();
+        let mut runs = Vec::with_capacity(self.runs.len());
+        for &length in &self.runs {
+            let (run, after) = rest.split_at(length.min(rest.len()));
+            runs.push(run);
+            rest = after;
+        }
+        runs
+    }
 }
 
 pub struct Chunks<I> {
@@ -24,8 +41,9 @@ pub struct Chunks<I> {
     size: usize,
     /// Items since the last place the batch may be cut.
     uncut: Vec<Item>,
-    /// Whole runs of items, not yet a full chunk.
+    /// Whole runs of items, not yet a full chunk, and the length of each.
     gathered: Vec<Item>,
+    gathered_runs: Vec<usize>,
     ready: VecDeque<Chunk>,
     ended: bool,
 }
@@ -37,6 +55,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
             size: size.max(1),
             uncut: Vec::new(),
             gathered: Vec::new(),
+            gathered_runs: Vec::new(),
             ready: VecDeque::new(),
             ended: false,
         }
@@ -52,6 +71,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
         if run.len() > self.size.saturating_mul(2) {
             self.flush();
             self.ready.push_back(Chunk {
+                runs: vec![run.len()],
                 items: run,
                 planned: true,
             });
@@ -60,6 +80,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
         if !self.gathered.is_empty() && self.gathered.len().saturating_add(run.len()) > self.size {
             self.flush();
         }
+        self.gathered_runs.push(run.len());
         if self.gathered.is_empty() {
             self.gathered = run;
         } else {
@@ -75,6 +96,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
             self.ready.push_back(Chunk {
                 items: std::mem::take(&mut self.gathered),
                 planned: false,
+                runs: std::mem::take(&mut self.gathered_runs),
             });
         }
     }
@@ -133,21 +155,30 @@ mod tests {
             .collect()
     }
 
-    fn shape(found: Vec<Found>, size: usize) -> Vec<(Vec<String>, bool)> {
+    /// Each chunk's items by folder, a run at a time, and whether it is planned.
+    fn shape(found: Vec<Found>, size: usize) -> Vec<(Vec<Vec<String>>, bool)> {
         Chunks::new(found.into_iter(), size)
             .map(|chunk| {
-                let folders = chunk
-                    .items
-                    .iter()
-                    .map(|item| item.relative_dir.display().to_string())
+                assert_eq!(chunk.runs.iter().sum::<usize>(), chunk.items.len());
+                let runs = chunk
+                    .by_run()
+                    .into_iter()
+                    .map(|run| {
+                        run.iter()
+                            .map(|item| item.relative_dir.display().to_string())
+                            .collect()
+                    })
                     .collect();
-                (folders, chunk.planned)
+                (runs, chunk.planned)
             })
             .collect()
     }
 
-    fn folders(names: &[&str]) -> Vec<String> {
-        names.iter().map(|name| (*name).to_owned()).collect()
+    /// Runs of items named by their folder.
+    fn folders(runs: &[&[&str]]) -> Vec<Vec<String>> {
+        runs.iter()
+            .map(|names| names.iter().map(|name| (*name).to_owned()).collect())
+            .collect()
     }
 
     #[test]
@@ -163,9 +194,9 @@ mod tests {
         assert_eq!(
             shape(batch, 2),
             vec![
-                (folders(&["a", "a"]), false),
-                (folders(&["b"]), false),
-                (folders(&["c", "c", "c"]), false),
+                (folders(&[&["a", "a"]]), false),
+                (folders(&[&["b"]]), false),
+                (folders(&[&["c", "c", "c"]]), false),
             ]
         );
     }
@@ -175,7 +206,10 @@ mod tests {
         let batch = found(&[("a", true), ("b", true), ("c", true), ("d", true)]);
         assert_eq!(
             shape(batch, 3),
-            vec![(folders(&["a", "b", "c"]), false), (folders(&["d"]), false)]
+            vec![
+                (folders(&[&["a"], &["b"], &["c"]]), false),
+                (folders(&[&["d"]]), false)
+            ]
         );
     }
 
@@ -187,9 +221,9 @@ mod tests {
         assert_eq!(
             shape(batch, 1),
             vec![
-                (folders(&["a"]), false),
-                (folders(&["b", "b", "b"]), true),
-                (folders(&["c", "c"]), false),
+                (folders(&[&["a"]]), false),
+                (folders(&[&["b", "b", "b"]]), true),
+                (folders(&[&["c", "c"]]), false),
             ]
         );
     }
@@ -197,6 +231,9 @@ mod tests {
     #[test]
     fn nothing_is_left_behind_without_a_final_cut() {
         let batch = found(&[("a", true), ("b", false), ("b", false)]);
-        assert_eq!(shape(batch, 8), vec![(folders(&["a", "b", "b"]), false)]);
+        assert_eq!(
+            shape(batch, 8),
+            vec![(folders(&[&["a"], &["b", "b"]]), false)]
+        );
     }
 }

@@ -345,16 +345,16 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         let parts = chunk.items.len().div_ceil(part_size).max(1);
         for (part_index, part) in chunk.items.chunks(part_size).enumerate() {
             let offset = part_index.saturating_mul(part_size);
-            let prepare_part = || -> Vec<Option<Prepared>> {
-                part.par_iter()
-                    .enumerate()
-                    .map(|(index, item)| {
-                        let decision = decisions.get(&(offset + index));
-                        let result = job.prepare_decided(item, &schemas, decision);
-                        progress.inc(1);
-                        result
-                    })
-                    .collect()
+            // A planned chunk's plan found its collisions: each item is a run of its own.
+            let runs: Vec<&[walk::Item]> = if chunk.planned {
+                part.chunks(1).collect()
+            } else {
+                chunk.by_run()
+            };
+            let convert_part = || -> Vec<Option<Prepared>> {
+                let decided = |index: usize| decisions.get(&(offset + index));
+                let write = bundle.is_none();
+                job.convert_runs(&runs, &schemas, chunk.planned, decided, write, &progress)
             };
             // The walk goes on to the next chunk while the last part of this one is
             // converted, so that listing folders leaves no core idle. What it passes
@@ -365,19 +365,14 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             let mut prepared = Vec::new();
             if part_index + 1 == parts {
                 rayon::in_place_scope(|scope| {
-                    scope.spawn(|_| prepared = prepare_part());
+                    scope.spawn(|_| prepared = convert_part());
                     next_chunk = chunks.next();
                 });
             } else {
-                prepared = prepare_part();
+                prepared = convert_part();
             }
-            if !chunk.planned {
-                job.qualify_colliding_names(part, &mut prepared, &schemas);
-                job.refuse_collisions(&mut prepared);
-            }
-            match &bundle {
-                Some(target) => job.write_bundle(&mut prepared, target.as_deref()),
-                None => job.write(&mut prepared),
+            if let Some(target) = &bundle {
+                job.write_bundle(&mut prepared, target.as_deref());
             }
             let mut companions = Vec::new();
             for (item, prepared) in part.iter().zip(prepared) {
@@ -981,6 +976,53 @@ impl Job<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Converts the runs of a part, and writes each run as soon as it is converted and
+    /// its collisions are found (unless `write` is off: a bundle is written whole). Its
+    /// outputs are then still in the processor's cache, and no worker waits for the
+    /// whole part before writing (docs/performance.md, ninth round). `decided` gives
+    /// the plan's decision for an item, by its index in the part; where there is a
+    /// plan, it found the collisions, and `planned` says so.
+    fn convert_runs<'d>(
+        &self,
+        runs: &[&[walk::Item]],
+        schemas: &schemas::SchemaCheck,
+        planned: bool,
+        decided: impl Fn(usize) -> Option<&'d Decision> + Sync,
+        write: bool,
+        progress: &indicatif::ProgressBar,
+    ) -> Vec<Option<Prepared>> {
+        let starts = runs.iter().scan(0, |start, run| {
+            let first = *start;
+            *start += run.len();
+            Some(first)
+        });
+        let runs: Vec<(usize, &[walk::Item])> = starts.zip(runs.iter().copied()).collect();
+        let by_run: Vec<Vec<Option<Prepared>>> = runs
+            .par_iter()
+            .map(|&(first, run)| {
+                let mut prepared: Vec<Option<Prepared>> = run
+                    .par_iter()
+                    .enumerate()
+                    .map(|(index, item)| {
+                        let decision = decided(first + index);
+                        let result = self.prepare_decided(item, schemas, decision);
+                        progress.inc(1);
+                        result
+                    })
+                    .collect();
+                if !planned {
+                    self.qualify_colliding_names(run, &mut prepared, schemas);
+                    self.refuse_collisions(&mut prepared);
+                }
+                if write {
+                    self.write(&mut prepared);
+                }
+                prepared
+            })
+            .collect();
+        by_run.into_iter().flatten().collect()
     }
 
     /// Two tools of one name from different toolkits would write the same file: each is
