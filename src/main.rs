@@ -200,6 +200,35 @@ struct Job<'a> {
 /// outputs in memory at once. `TOOLSHIFT_CHUNK` overrides it (docs/performance.md).
 const CHUNK: usize = 1024;
 
+/// A converted part, until it is recorded in the report.
+#[derive(Default)]
+struct Converted {
+    prepared: Vec<Prepared>,
+    /// The walked files no dialect claims, by their paths.
+    not_manifests: Vec<String>,
+}
+
+/// Records a converted part in the report, in order, and gives the walk back the files
+/// its conversions read beside their manifests.
+fn record_part(
+    part: Converted,
+    report: &mut BatchReport,
+    sink: &mut report::Sink,
+    skipped: &mut Vec<String>,
+    walker: &mut walk::Walker<'_>,
+) -> anyhow::Result<()> {
+    let mut companions = Vec::new();
+    for prepared in part.prepared {
+        report.record(&prepared.report);
+        sink.file(&prepared.report)?;
+        companions.extend(prepared.companions);
+    }
+    skipped.extend(part.not_manifests);
+    // The walk listed these before or beside their items; they were read.
+    walker.read_with(&companions);
+    Ok(())
+}
+
 fn chunk_size() -> usize {
     std::env::var("TOOLSHIFT_CHUNK")
         .ok()
@@ -323,6 +352,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = Vec::new();
     let mut walker = walk::Walker::new(&args.inputs);
     let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
+    let mut unrecorded = Converted::default();
     // The output schema is compiled on a worker while this thread finds the first
     // chunk; otherwise every worker would wait for it at its first check.
     let mut next_chunk = None;
@@ -356,47 +386,58 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 let write = bundle.is_none();
                 job.convert_runs(&runs, &schemas, chunk.planned, decided, write, &progress)
             };
-            // The walk goes on to the next chunk while the last part of this one is
-            // converted, so that listing folders leaves no core idle. What it passes
-            // over is listed as skipped now; an interrupt takes that back below. It
-            // stays on this thread, whose allocations then hold only what the walk
-            // keeps, not the workers' short-lived ones (docs/performance.md).
-            let skipped_before_walk = chunks.source().skipped.len();
+            // While the workers convert this part, this thread records the one before
+            // (its reports are written one part late, so that no worker waits for
+            // them; docs/performance.md, ninth round) and, at the last part of a
+            // chunk, walks on to the next chunk, so that listing folders leaves no
+            // core idle. What the walk passes over is listed as skipped now; an
+            // interrupt takes that back below. The walk stays on this thread, whose
+            // allocations then hold only what the walk keeps, not the workers'
+            // short-lived ones (docs/performance.md).
             let mut prepared = Vec::new();
-            if part_index + 1 == parts {
-                rayon::in_place_scope(|scope| {
-                    scope.spawn(|_| prepared = convert_part());
+            let mut recorded = Ok(());
+            let mut skipped_before_walk = 0;
+            rayon::in_place_scope(|scope| {
+                scope.spawn(|_| prepared = convert_part());
+                let before = std::mem::take(&mut unrecorded);
+                recorded = record_part(
+                    before,
+                    &mut report,
+                    &mut sink,
+                    &mut skipped,
+                    chunks.source(),
+                );
+                skipped_before_walk = chunks.source().skipped.len();
+                if part_index + 1 == parts {
                     next_chunk = chunks.next();
-                });
-            } else {
-                prepared = convert_part();
-            }
+                }
+            });
+            recorded?;
             if let Some(target) = &bundle {
                 job.write_bundle(&mut prepared, target.as_deref());
             }
-            let mut companions = Vec::new();
             for (item, prepared) in part.iter().zip(prepared) {
                 match prepared {
-                    Some(prepared) => {
-                        report.record(&prepared.report);
-                        sink.file(&prepared.report)?;
-                        companions.extend(prepared.companions);
-                    }
-                    None => skipped.push(item.path.display().to_string()),
+                    Some(prepared) => unrecorded.prepared.push(prepared),
+                    None => unrecorded
+                        .not_manifests
+                        .push(item.path.display().to_string()),
                 }
             }
             // Ctrl-C: what is done is reported; the rest is neither converted nor listed.
-            let interrupted = interrupt::requested();
-            if interrupted {
+            if interrupt::requested() {
                 chunks.source().skipped.truncate(skipped_before_walk);
-            }
-            // The walk listed these before or beside their items; they were read.
-            chunks.source().read_with(&companions);
-            if interrupted {
                 break 'chunks;
             }
         }
     }
+    record_part(
+        unrecorded,
+        &mut report,
+        &mut sink,
+        &mut skipped,
+        walker.by_ref(),
+    )?;
     progress.finish_and_clear();
     for entry in &walker.skipped {
         report.skip(entry.path.display().to_string(), entry.reason.clone());
