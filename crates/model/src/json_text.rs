@@ -91,28 +91,61 @@ fn needs_escape(byte: u8) -> bool {
 }
 
 /// The offset of the first byte of `bytes` that needs an escape. Eight bytes are
-/// tested at once (nearly every string has no such byte): a byte is below 0x20, or
-/// equal to `"` or `\`, where subtracting from it borrows into its high bit.
+/// tested at once (nearly every string has no such byte), the last few in a window of
+/// eight that overlaps bytes already tested, and a short string in two windows of
+/// four; only a window that holds such a byte is searched byte by byte.
 fn first_escape(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let search_from = |from: usize| {
+        bytes
+            .get(from..)?
+            .iter()
+            .position(|&byte| needs_escape(byte))
+            .map(|found| from + found)
+    };
+    let length = bytes.len();
+    if length < 4 {
+        return search_from(0);
+    }
+    if length < 8 {
+        let four = |at: usize| {
+            let window: [u8; 4] = bytes
+                .get(at..at + 4)
+                .and_then(|window| window.try_into().ok())
+                .unwrap_or_default();
+            // Padded with a byte that needs no escape.
+            u64::from(u32::from_le_bytes(window)) | u64::from_le_bytes(*b"\0\0\0\0aaaa")
+        };
+        return if any_to_escape(four(0)) || any_to_escape(four(length - 4)) {
+            search_from(0)
+        } else {
+            None
+        };
+    }
+    let eight = |window: &[u8]| u64::from_le_bytes(window.try_into().unwrap_or_default());
     let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;
     for chunk in chunks.by_ref() {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let below_space = word.wrapping_sub(ONES * 0x20);
-        let quote = (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
-        let backslash = (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
-        if (below_space | quote | backslash) & !word & HIGHS != 0 {
-            break;
+        if any_to_escape(eight(chunk)) {
+            return search_from(offset);
         }
         offset += 8;
     }
-    bytes
-        .get(offset..)?
-        .iter()
-        .position(|&byte| needs_escape(byte))
-        .map(|found| offset + found)
+    // Every byte before `offset` was tested clean.
+    if offset < length && any_to_escape(eight(bytes.get(length - 8..).unwrap_or_default())) {
+        return search_from(offset);
+    }
+    None
+}
+
+/// Whether any of the eight bytes of `word` needs an escape: a byte below 0x20, or
+/// equal to `"` or `\`, is one where subtracting borrows into its high bit.
+fn any_to_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let below_space = word.wrapping_sub(ONES * 0x20);
+    let quote = (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
+    let backslash = (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
+    (below_space | quote | backslash) & !word & HIGHS != 0
 }
 
 /// Appends `text` as a JSON string literal, escaped as serde_json escapes it: `"`,
