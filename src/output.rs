@@ -255,22 +255,16 @@ impl NewFolders {
             return Ok(!folder.as_os_str().is_empty());
         }
         let cannot = |e: std::io::Error| format!("{}: cannot create folder: {e}", folder.display());
-        match std::fs::create_dir(folder) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && folder.is_dir() => {
-                return Ok(false)
-            }
+        match create_folder(folder) {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if let Some(parent) = folder.parent() {
                     self.ensure(parent, shared, made_now)?;
                 }
-                match std::fs::create_dir(folder) {
-                    Ok(()) => {}
-                    // Another item made it between the two attempts.
-                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && folder.is_dir() => {
-                        return Ok(false)
-                    }
-                    Err(e) => return Err(cannot(e)),
+                // Another item may have made it meanwhile.
+                if !create_folder(folder).map_err(cannot)? {
+                    return Ok(false);
                 }
             }
             Err(e) => return Err(cannot(e)),
@@ -280,6 +274,29 @@ impl NewFolders {
         }
         made_now.push(folder.to_path_buf());
         Ok(true)
+    }
+}
+
+/// Makes a folder, answering whether this call made it (`false`: a folder is there).
+/// An item that is not written removes the empty folders it made, so a folder found
+/// there may be gone a moment later; it is then made again.
+fn create_folder(folder: &Path) -> std::io::Result<bool> {
+    let mut attempts = 0;
+    loop {
+        match std::fs::create_dir(folder) {
+            Ok(()) => return Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                if folder.is_dir() {
+                    return Ok(false);
+                }
+                attempts += 1;
+                // Something other than a folder is there, or folders keep vanishing.
+                if attempts == 3 || folder.symlink_metadata().is_ok() {
+                    return Err(e);
+                }
+            }
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -296,6 +313,8 @@ pub fn write_all(
     sync: Sync,
     new_folders: &NewFolders,
 ) -> Result<(), String> {
+    // After Ctrl-C no folder is made, only to be removed again.
+    not_interrupted()?;
     if let Some(folder) = own_folder(files, shared) {
         return write_own_folder(files, folder, shared, force, sync, new_folders);
     }

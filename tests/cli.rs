@@ -966,11 +966,14 @@ fn links_in_a_folder_are_never_followed() {
 #[test]
 fn an_interrupted_batch_leaves_no_temporary_file() {
     let scratch = Scratch::new().unwrap();
-    std::fs::create_dir_all(scratch.path().join("tools")).unwrap();
+    // Folders of ten: outputs go into folders the run makes, which two workers write
+    // into at once.
     for index in 0..3000 {
+        let folder = format!("tools/d{}", index / 10);
+        std::fs::create_dir_all(scratch.path().join(&folder)).unwrap();
         write(
             &scratch,
-            &format!("tools/t{index}.json"),
+            &format!("{folder}/t{index}.json"),
             &V2_TOOL.replace("\"Add\"", &format!("\"Add{index}\"")),
         );
     }
@@ -983,7 +986,9 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
             "-o",
             "out",
             "--report",
-            "none",
+            "json",
+            "--report-file",
+            "report.json",
         ])
         .current_dir(scratch.path())
         .stderr(std::process::Stdio::null())
@@ -995,6 +1000,18 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
         .status();
     let status = child.wait().unwrap();
     assert!(matches!(status.code(), Some(0 | 130)), "{status:?}");
+    // A file that was converted but not written says why: no other failure comes of
+    // the interrupt (two workers writing one folder once raced on it).
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(scratch.path().join("report.json")).unwrap())
+            .unwrap();
+    for file in report["files"].as_array().unwrap() {
+        if file["status"] == "failed" {
+            assert_eq!(file["error"], "interrupted before it was written", "{file}");
+        } else {
+            assert_eq!(file["status"], "converted", "{file}");
+        }
+    }
     let leftovers: Vec<String> = read_tree(&scratch.path().join("out"))
         .unwrap()
         .into_keys()
