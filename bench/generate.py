@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes N realistic synthetic manifests per dialect, the same ones for the same seed.
 
-usage: generate.py N ROOT [SEED]
+usage: generate.py N ROOT [SEED [DIALECT]]
+
+With DIALECT (taskweaver, arcade-v1 or arcade), only that dialect's manifests are
+written, the same ones as in the full tree of the same N and seed.
 
 ROOT/taskweaver/pNNNNN.yaml   TaskWeaver plugins (typed parameters, returns, examples,
                               configurations), spread over 100 folders
@@ -88,21 +91,26 @@ def arcade(rng, i):
 def main():
     n, root = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 7)
+    only = sys.argv[4] if len(sys.argv) > 4 else None
     for i in range(n):
-        folder = os.path.join(root, "taskweaver", f"f{i % 100:03d}")
-        os.makedirs(folder, exist_ok=True)
+        # Every dialect's manifest is drawn, written or not, so that the random
+        # sequence, and with it each manifest, does not depend on DIALECT.
         _, text = taskweaver(rng, i)
-        with open(os.path.join(folder, f"p{i:06d}.yaml"), "w") as f:
-            f.write(text)
-        folder = os.path.join(root, "arcade-v1", f"f{i % 100:03d}")
-        os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, f"t{i:06d}.json"), "w") as f:
-            json.dump(arcade_v1(rng, i), f, indent=2)
+        tool_v1 = arcade_v1(rng, i)
         toolkit, name, tool = arcade(rng, i)
-        folder = os.path.join(root, "arcade", toolkit)
-        os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, f"{name}.json"), "w") as f:
-            json.dump(tool, f, indent=2)
+        if only in (None, "taskweaver"):
+            write(os.path.join(root, "taskweaver", f"f{i % 100:03d}"), f"p{i:06d}.yaml", text)
+        if only in (None, "arcade-v1"):
+            write(os.path.join(root, "arcade-v1", f"f{i % 100:03d}"), f"t{i:06d}.json",
+                  json.dumps(tool_v1, indent=2))
+        if only in (None, "arcade"):
+            write(os.path.join(root, "arcade", toolkit), f"{name}.json", json.dumps(tool, indent=2))
+
+
+def write(folder, name, text):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":
