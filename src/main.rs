@@ -436,7 +436,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         &mut report,
         &mut sink,
         &mut skipped,
-        walker.by_ref(),
+        &mut walker,
     )?;
     progress.finish_and_clear();
     for entry in &walker.skipped {
