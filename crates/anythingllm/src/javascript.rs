@@ -63,16 +63,14 @@ fn is_identifier(name: &str) -> bool {
 
 /// An identifier unlike any in `taken`, as close to `name` as the language allows.
 fn local_name(name: &str, taken: &mut Vec<String>) -> String {
-    let mut local: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '$' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut local: String = if name.chars().all(allowed) {
+        name.to_owned()
+    } else {
+        name.chars()
+            .map(|c| if allowed(c) { c } else { '_' })
+            .collect()
+    };
     if local.is_empty()
         || local.starts_with(|c: char| c.is_ascii_digit())
         || RESERVED.contains(&local.as_str())

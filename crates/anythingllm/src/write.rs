@@ -27,7 +27,9 @@ fn manifest_path(hub_id: &str) -> String {
 }
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-    let mut losses = Vec::new();
+    // A typical tool loses a few things per parameter (required flags, integer types):
+    // room for them at once, instead of growing the list three times.
+    let mut losses = Vec::with_capacity(16);
     let hub_id = hub_id(&tool.name, &mut losses)?;
     let name = tool.display_name.clone().unwrap_or_else(|| {
         let title = humanize(&tool.name);
@@ -160,6 +162,11 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 /// Refuses a name that is a path; replaces what `[A-Za-z0-9_-]{1,64}` does not allow.
 fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     check_file_name(name)?;
+    let allowed = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    // The usual name is a hubId already: no loss, and no character-by-character copy.
+    if name.len() <= MAX_HUB_ID && name.bytes().all(allowed) {
+        return Ok(name.to_owned());
+    }
     let sanitized: String = name
         .chars()
         .map(|c| {

@@ -12,6 +12,7 @@
 
 use crate::kept_objects::Fields;
 use serde_json::{Map, Number, Value};
+use std::borrow::Cow;
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
@@ -236,13 +237,16 @@ impl<'a> Reader<'a> {
     /// starts on the next line; the lines below indented deeper than `indent` continue
     /// it, folded as YAML folds them (a break becomes a space, a blank line a break).
     fn plain(&mut self, first: Option<&str>, indent: usize) -> Option<Value> {
-        let mut value = String::new();
+        // Nearly every plain scalar is one line: its text is taken as it is, and a
+        // string is built only for one that goes on below.
+        let mut single: &str = "";
+        let mut joined: Option<String> = None;
         if let Some(first) = first {
             let (part, commented) = plain_part(first)?;
             if commented {
-                return resolve_plain(part.to_owned());
+                return resolve_plain(Cow::Borrowed(part));
             }
-            value.push_str(part);
+            single = part;
         }
         let mut blanks = 0;
         let mut end = self.at;
@@ -258,15 +262,21 @@ impl<'a> Reader<'a> {
                 break;
             }
             let (part, commented) = plain_part(text)?;
-            if !value.is_empty() {
-                if blanks == 0 {
-                    value.push(' ');
+            match &mut joined {
+                None if single.is_empty() => single = part,
+                None => {
+                    let mut value =
+                        String::with_capacity(single.len() + blanks.max(1) + part.len());
+                    value.push_str(single);
+                    push_fold(&mut value, blanks);
+                    value.push_str(part);
+                    joined = Some(value);
                 }
-                for _ in 0..blanks {
-                    value.push('\n');
+                Some(value) => {
+                    push_fold(value, blanks);
+                    value.push_str(part);
                 }
             }
-            value.push_str(part);
             blanks = 0;
             end += 1;
             self.at = end;
@@ -276,7 +286,7 @@ impl<'a> Reader<'a> {
                 break;
             }
         }
-        resolve_plain(value)
+        resolve_plain(joined.map_or(Cow::Borrowed(single), Cow::Owned))
     }
 
     fn block_scalar(&mut self, header: &str, indent: usize) -> Option<Value> {
@@ -527,16 +537,28 @@ fn plain_part(text: &str) -> Option<(&str, bool)> {
     Some((text.get(..end)?.trim_end_matches(' '), commented))
 }
 
+/// Folds the line break between two lines of a plain scalar: a space, or a newline for
+/// each blank line between them.
+fn push_fold(value: &mut String, blanks: usize) {
+    if blanks == 0 {
+        value.push(' ');
+    }
+    for _ in 0..blanks {
+        value.push('\n');
+    }
+}
+
 /// A plain scalar's value by the core schema's rules, as yaml_serde applies them.
-fn resolve_plain(value: String) -> Option<Value> {
+fn resolve_plain(value: Cow<'_, str>) -> Option<Value> {
     if let Some(word) = resolve_word(&value) {
         return Some(word);
     }
     let first = value.chars().next()?;
     if first.is_ascii_digit() || matches!(first, '-' | '+' | '.') {
-        return number(&value).or_else(|| never_a_number(&value).then_some(Value::String(value)));
+        return number(&value)
+            .or_else(|| never_a_number(&value).then(|| Value::String(value.into_owned())));
     }
-    Some(Value::String(value))
+    Some(Value::String(value.into_owned()))
 }
 
 /// Whether no spelling of a number yaml_serde reads (decimal, hex, octal, binary,

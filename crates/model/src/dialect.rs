@@ -401,10 +401,19 @@ pub fn check_file_name(name: &str) -> Result<(), DialectError> {
     if name.is_empty() {
         return refuse("it is empty");
     }
-    if name.contains('\0') {
+    // Every output path goes through here, part by part: one pass over the bytes finds
+    // what the refusals below look for, in the order they are given.
+    let (mut nul, mut separator, mut control, mut ascii) = (false, false, false, true);
+    for &byte in name.as_bytes() {
+        nul |= byte == 0;
+        separator |= byte == b'/' || byte == b'\\';
+        control |= byte < 0x20 || byte == 0x7f;
+        ascii &= byte.is_ascii();
+    }
+    if nul {
         return refuse("it contains a NUL byte");
     }
-    if name.contains('/') || name.contains('\\') {
+    if separator {
         return refuse("it contains a path separator");
     }
     if name == "." || name == ".." || name.starts_with("..") {
@@ -413,7 +422,8 @@ pub fn check_file_name(name: &str) -> Result<(), DialectError> {
     if name.len() > 200 {
         return refuse("it is longer than 200 bytes");
     }
-    if name.chars().any(char::is_control) {
+    // Beyond ASCII, the C1 controls (U+0080 to U+009F) are control characters too.
+    if control || (!ascii && name.chars().any(char::is_control)) {
         return refuse("it contains a control character");
     }
     Ok(())
@@ -461,7 +471,8 @@ mod tests {
     #[test]
     fn file_names_cannot_escape_the_output_folder() {
         for bad in [
-            "", "..", "../x", "a/b", "/abs", "a\\b", "x\0y", ".", "..hidden", "a\nb",
+            "", "..", "../x", "a/b", "/abs", "a\\b", "x\0y", ".", "..hidden", "a\nb", "a\u{7f}b",
+            "a\u{85}b", "é\u{9f}",
         ] {
             assert!(check_file_name(bad).is_err(), "{bad:?} was accepted");
         }
@@ -470,6 +481,7 @@ mod tests {
             "sql_pull_data.yaml",
             "my-skill",
             "a..b",
+            "café\u{a0}menu",
         ] {
             assert!(check_file_name(good).is_ok(), "{good:?} was refused");
         }

@@ -5,6 +5,18 @@
 /// `token_limit`-style counts are not mistaken for secrets only because they contain
 /// "token" as part of a longer word.
 pub fn looks_secret(key: &str) -> bool {
+    // Every word and pair below holds one of these stems. Most keys (`page_size`) hold
+    // none, and are answered without being split into words. Beyond ASCII, lowercasing
+    // can make new ASCII letters (the Kelvin sign is a `k`), so such keys are split.
+    const STEMS: [&str; 6] = ["key", "token", "pass", "pwd", "secret", "credential"];
+    let holds = |stem: &str| {
+        key.as_bytes()
+            .windows(stem.len())
+            .any(|window| window.eq_ignore_ascii_case(stem.as_bytes()))
+    };
+    if key.is_ascii() && !STEMS.iter().any(|stem| holds(stem)) {
+        return false;
+    }
     let words = words(key);
     let has = |word: &str| words.iter().any(|w| w == word);
     let pair = |first: &str, second: &str| {
@@ -76,6 +88,9 @@ mod tests {
             "aws_access_key",
             "db-passwd",
             "private_key",
+            "PASSPHRASE",
+            // The Kelvin sign lowercases to `k`: no ASCII stem, still a key.
+            "api_\u{212a}ey",
         ] {
             assert!(looks_secret(key), "{key} should be secret");
         }
