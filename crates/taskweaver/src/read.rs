@@ -17,7 +17,9 @@ use toolshift_model::{
 const DEFAULT_TYPE: &str = "Any";
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    // Owned, so that its texts move into the tool instead of being copied again.
     let plugin: schema::Plugin = deserialize_document(source.document)?;
+    let implementation = implementation(&plugin, source)?;
     let mut extras = Vec::new();
     collect_extras(ID, "", &plugin.unknown, &mut extras);
     for (key, value) in [
@@ -35,7 +37,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let parameters: Vec<Parameter> = plugin
         .parameters
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(index, field)| {
             collect_extras_at(
@@ -45,19 +47,19 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 &mut extras,
             );
             Parameter {
-                name: field.name.clone(),
-                description: field.description.clone(),
+                schema: ValueSchema::of(read_type(type_name(&field))),
+                name: field.name,
+                description: field.description,
                 // The loader's own default when the key is missing.
                 required: Some(field.required.unwrap_or(false)),
-                schema: ValueSchema::of(read_type(type_name(field))),
-                default: field.default.clone(),
+                default: field.default,
                 inferrable: None,
             }
         })
         .collect();
     let returns = plugin
         .returns
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(index, field)| {
             collect_extras_at(
@@ -80,14 +82,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 }
             }
             ReturnValue {
-                name: field.name.clone(),
-                description: field.description.clone(),
-                value_type: read_type(type_name(field)),
+                value_type: read_type(type_name(&field)),
+                name: field.name,
+                description: field.description,
             }
         })
         .collect();
 
-    let examples = match &plugin.examples {
+    let examples = match plugin.examples {
         None => Vec::new(),
         Some(Value::String(code)) => {
             let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
@@ -95,8 +97,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 prompt: None,
                 call: ExampleCall::Code {
                     language: "python".into(),
-                    text: code.clone(),
-                    calls: crate::examples::parse(code, &plugin.name, &names),
+                    calls: crate::examples::parse(&code, &plugin.name, &names),
+                    text: code,
                 },
             }]
         }
@@ -104,7 +106,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             extras.push(Extra {
                 dialect: ID.into(),
                 pointer: "/examples".into(),
-                value: other.clone(),
+                value: other,
             });
             Vec::new()
         }
@@ -112,23 +114,23 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let settings = plugin
         .configurations
-        .iter()
+        .into_iter()
         .flatten()
         .map(|(key, value)| Setting {
-            key: key.clone(),
+            secret: looks_secret(&key),
+            key,
             description: None,
             value_type: None,
             required: None,
             default: None,
-            value: (!value.is_null()).then(|| value.clone()),
-            secret: looks_secret(key),
+            value: (!value.is_null()).then_some(value),
             input: None,
         })
         .collect();
 
     let tool = Tool {
-        name: plugin.name.clone(),
-        description: plugin.description.clone(),
+        name: plugin.name,
+        description: plugin.description,
         parameters,
         output: Output {
             returns,
@@ -136,7 +138,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         },
         settings,
         examples,
-        implementation: Some(implementation(&plugin, source)?),
+        implementation: Some(implementation),
         enabled: plugin.enabled,
         extras,
         ..Tool::default()
