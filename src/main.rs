@@ -708,7 +708,7 @@ impl Job<'_> {
             listed: item.listed.as_deref(),
             document: &loaded.document,
         };
-        plan(&folder.join(&item.relative_dir), from, &source)
+        plan(&output::joined(folder, &item.relative_dir), from, &source)
     }
 
     /// Where an item's outputs would go, without rendering or checking them.
@@ -907,7 +907,7 @@ impl Job<'_> {
                 .iter()
                 .filter_map(|conversion| conversion.tool.implementation.as_ref())
                 .filter(|implementation| implementation.content.is_some())
-                .map(|implementation| dir.join(&implementation.file))
+                .map(|implementation| output::joined(dir, &implementation.file))
                 .collect();
         }
         for file in conversions.iter().flat_map(|conversion| &conversion.files) {
@@ -992,7 +992,7 @@ impl Job<'_> {
                 }
                 Destination::File(path) => path.clone(),
                 Destination::Folder(folder) => {
-                    prepared.base = folder.join(&item.relative_dir);
+                    prepared.base = output::joined(folder, &item.relative_dir);
                     output::inside(&prepared.base, &relative)?
                 }
             };

@@ -91,7 +91,8 @@ pub fn render(
 
 /// Joins a writer's relative path onto the output folder, refusing any escape.
 pub fn inside(folder: &Path, relative: &str) -> Result<PathBuf, String> {
-    let mut path = folder.to_path_buf();
+    let mut path = PathBuf::with_capacity(folder.as_os_str().len() + 1 + relative.len());
+    path.push(folder);
     for component in relative.split('/') {
         check_file_name(component).map_err(|e| e.to_string())?;
         path.push(component);
@@ -458,10 +459,25 @@ fn not_interrupted() -> Result<(), String> {
 fn own_folder<'a>(files: &'a [Planned], shared: &Path) -> Option<&'a Path> {
     let folder = files.first().map(|file| folder_of(&file.path))?;
     let own = !shared.as_os_str().is_empty()
-        && folder != shared
-        && folder.starts_with(shared)
+        && strictly_below(folder, shared)
         && files.iter().all(|file| folder_of(&file.path) == folder);
     own.then_some(folder)
+}
+
+/// Whether `folder` lies below `shared`, and is not `shared` itself. An output path is
+/// `shared` joined with more, so its text nearly always answers: `shared`, a
+/// separator, then a name. Only other spellings are compared component by component,
+/// which costs far more, once per item of a batch.
+fn strictly_below(folder: &Path, shared: &Path) -> bool {
+    let text = folder.as_os_str().as_encoded_bytes();
+    let base = shared.as_os_str().as_encoded_bytes();
+    let named_below = text.starts_with(base)
+        && !base.ends_with(b"/")
+        && text.get(base.len()) == Some(&b'/')
+        && text
+            .get(base.len() + 1)
+            .is_some_and(|first| *first != b'/' && *first != b'.');
+    named_below || (folder != shared && folder.starts_with(shared))
 }
 
 /// Writes the files into a temporary folder beside `folder` and renames it into place.
@@ -485,7 +501,7 @@ fn write_own_folder(
         undo_folders(&made_now, new_folders);
         return Err(format!("{}: cannot create folder: {e}", folder.display()));
     }
-    let staged = |file: &Planned| staging.join(file_name(&file.path));
+    let staged = |file: &Planned| joined(&staging, file.path.file_name().unwrap_or_default());
     let discard = || {
         for file in files {
             let _ = std::fs::remove_file(staged(file));
@@ -546,13 +562,24 @@ pub fn temporary_for(path: &Path) -> PathBuf {
     // Once per written file: concat is a fraction of format!'s cost.
     static SUFFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let suffix = SUFFIX.get_or_init(|| format!(".toolshift-{}.tmp", process_id()));
-    folder_of(path).join([".", &file_name(path), suffix.as_str()].concat())
+    let name = path.file_name().unwrap_or_default();
+    let mut hidden = std::ffi::OsString::with_capacity(1 + name.len() + suffix.len());
+    hidden.push(".");
+    hidden.push(name);
+    hidden.push(suffix);
+    joined(folder_of(path), hidden)
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
+/// `folder` joined with `name` in one allocation of the right size, where
+/// `Path::join` copies the folder and then grows the copy: this is done several
+/// times for every file written.
+pub fn joined(folder: &Path, name: impl AsRef<Path>) -> PathBuf {
+    let name = name.as_ref();
+    let length = folder.as_os_str().len() + 1 + name.as_os_str().len();
+    let mut path = PathBuf::with_capacity(length);
+    path.push(folder);
+    path.push(name);
+    path
 }
 
 /// The folder `path` sits in, `.` for a bare name.
@@ -605,6 +632,25 @@ fn normalized_dir(dir: &Path) -> PathBuf {
 pub(crate) mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn below_by_text_agrees_with_below_by_components() {
+        let paths = [
+            "out", "out/", "out/a", "out/a/b", "out//a", "out/./a", "out/.a", "out/..", "outer/a",
+            "ou", ".", "./a", "a", "/out", "/out/a", "out/.", "out/./", "",
+        ];
+        for folder in paths {
+            for shared in paths {
+                let (folder, shared) = (Path::new(folder), Path::new(shared));
+                let expected = folder != shared && folder.starts_with(shared);
+                assert_eq!(
+                    strictly_below(folder, shared),
+                    expected,
+                    "{folder:?} below {shared:?}"
+                );
+            }
+        }
+    }
 
     /// A fresh folder for one test, in the system's temporary folder.
     pub(crate) fn scratch(name: &str) -> PathBuf {

@@ -70,33 +70,32 @@ pub fn and_list(items: &[&str]) -> String {
 /// `sql_pull_data` → `Sql Pull Data`, `openai-text-to-audio` → `Openai Text To Audio`,
 /// `SendEmail` → `Send Email`.
 pub fn humanize(name: &str) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mut current = String::new();
+    // Written into one text as it is read: it titles every tool converted without a
+    // display name.
+    let mut title = String::with_capacity(name.len() + 8);
+    let mut word_starts = true;
     let mut previous_lower = false;
     for c in name.chars() {
         if matches!(c, '_' | '-' | ' ' | '.') {
-            words.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
+            word_starts = true;
             previous_lower = false;
             continue;
         }
         if c.is_uppercase() && previous_lower {
-            words.push(std::mem::take(&mut current));
+            word_starts = true;
+        }
+        if word_starts {
+            if !title.is_empty() {
+                title.push(' ');
+            }
+            title.extend(c.to_uppercase());
+            word_starts = false;
+        } else {
+            title.push(c);
         }
         previous_lower = c.is_lowercase() || c.is_ascii_digit();
-        current.push(c);
     }
-    words.extend((!current.is_empty()).then_some(current));
-    words
-        .iter()
-        .map(|word| {
-            let mut chars = word.chars();
-            chars
-                .next()
-                .map(|first| first.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    title
 }
 
 /// Text for one line of a code comment: anything that would end the line becomes a space.
@@ -165,5 +164,16 @@ mod tests {
         assert_eq!(humanize("openai-text-to-audio"), "Openai Text To Audio");
         assert_eq!(humanize("SendDmToUser"), "Send Dm To User");
         assert_eq!(humanize("URLFetch"), "URLFetch");
+        for (name, title) in [
+            ("__a__b", "A B"),
+            ("", ""),
+            ("._.", ""),
+            ("ßtraße", "SStraße"),
+            ("a1B", "A1 B"),
+            ("x.y Z", "X Y Z"),
+            ("éclair_été", "Éclair Été"),
+        ] {
+            assert_eq!(humanize(name), title, "{name:?}");
+        }
     }
 }
