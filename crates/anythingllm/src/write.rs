@@ -194,20 +194,28 @@ fn param(
     tool_origin: Option<&str>,
     losses: &mut Vec<Loss>,
 ) -> schema::Param {
-    let mut description = parameter.description.clone().unwrap_or_else(|| {
-        let text = format!("The {} parameter.", parameter.name);
-        losses.push(Loss::new(
-            LossCode::DescriptionDefaulted,
-            Field::ParameterDescription(index),
-            message!("AnythingLLM requires parameter descriptions; {text:?} was written."),
-        ));
-        text
-    });
-    if parameter.required == Some(true) {
-        description = [REQUIRED_PREFIX, description.as_str()].concat();
-    }
+    let required = parameter.required == Some(true);
+    let defaulted;
+    let text = match &parameter.description {
+        Some(text) => text.as_str(),
+        None => {
+            defaulted = format!("The {} parameter.", parameter.name);
+            losses.push(Loss::new(
+                LossCode::DescriptionDefaulted,
+                Field::ParameterDescription(index),
+                message!("AnythingLLM requires parameter descriptions; {defaulted:?} was written."),
+            ));
+            defaulted.as_str()
+        }
+    };
+    // One copy of the text, with the prefix when there is one.
+    let mut description = if required {
+        [REQUIRED_PREFIX, text].concat()
+    } else {
+        text.to_owned()
+    };
     // A skill read from AnythingLLM already carried the prefix: writing it again changes nothing.
-    if parameter.required == Some(true) && tool_origin != Some(ID) {
+    if required && tool_origin != Some(ID) {
         losses.push(Loss::new(
             LossCode::RequiredFolded,
             Field::ParameterRequired(index),

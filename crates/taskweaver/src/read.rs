@@ -29,7 +29,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         if let Some(value) = value {
             extras.push(Extra {
                 dialect: ID.into(),
-                pointer: format!("/{key}"),
+                pointer: ["/", key].concat(),
                 value,
             });
         }
@@ -157,8 +157,8 @@ fn type_name(field: &Field) -> &str {
 /// `code`, or `name` when there is no `code`.
 pub(crate) fn code_file(code: Option<&str>, name: &str) -> (String, &'static str) {
     match code {
-        Some(code) => (format!("{code}.py"), "/code"),
-        None => (format!("{name}.py"), "/name"),
+        Some(code) => ([code, ".py"].concat(), "/code"),
+        None => ([name, ".py"].concat(), "/name"),
     }
 }
 
