@@ -100,35 +100,26 @@ struct Arguments {
 /// The arguments of the first call of `function` in the statement; `None` when the
 /// statement does not call it.
 fn call_arguments(statement: &str, function: &str) -> Option<Result<Arguments, String>> {
-    // The name is found by substring search, and only a statement that holds it is
-    // read as characters: every plugin's examples come through here.
-    let mut chars: Option<Vec<char>> = None;
-    let name_length = function.chars().count();
-    let mut from = 0;
-    while let Some(found) = statement.get(from..).and_then(|rest| rest.find(function)) {
-        let byte = from + found;
-        let before = statement.get(..byte).unwrap_or_default();
-        let before_ok = before
-            .chars()
-            .next_back()
-            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'));
-        if before_ok {
-            let chars = chars.get_or_insert_with(|| statement.chars().collect());
+    let chars: Vec<char> = statement.chars().collect();
+    let name: Vec<char> = function.chars().collect();
+    let mut index = 0;
+    while index + name.len() <= chars.len() {
+        let matches = chars.get(index..index + name.len()) == Some(&name[..]);
+        let before_ok = index == 0
+            || chars
+                .get(index - 1)
+                .is_some_and(|c| !(c.is_alphanumeric() || *c == '_' || *c == '.'));
+        if matches && before_ok {
             let mut cursor = Cursor {
-                chars,
-                at: before.chars().count() + name_length,
+                chars: &chars,
+                at: index + name.len(),
             };
             cursor.skip_space();
             if cursor.eat('(') {
                 return Some(cursor.arguments());
             }
         }
-        // Matches may overlap: the next search starts one character on.
-        let step = statement
-            .get(byte..)
-            .and_then(|rest| rest.chars().next())
-            .map_or(1, char::len_utf8);
-        from = byte + step;
+        index += 1;
     }
     None
 }
