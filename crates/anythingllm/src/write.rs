@@ -162,20 +162,14 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 /// Refuses a name that is a path; replaces what `[A-Za-z0-9_-]{1,64}` does not allow.
 fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     check_file_name(name)?;
-    let allowed = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     // The usual name is a hubId already: no loss, and no character-by-character copy.
-    if name.len() <= MAX_HUB_ID && name.bytes().all(allowed) {
+    if name.len() <= MAX_HUB_ID && name.chars().all(allowed) {
         return Ok(name.to_owned());
     }
     let sanitized: String = name
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
+        .map(|c| if allowed(c) { c } else { '-' })
         .take(MAX_HUB_ID)
         .collect();
     if sanitized != name {

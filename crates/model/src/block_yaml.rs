@@ -264,15 +264,13 @@ impl<'a> Reader<'a> {
             let (part, commented) = plain_part(text)?;
             match &mut joined {
                 None if single.is_empty() => single = part,
-                None => {
-                    let mut value =
-                        String::with_capacity(single.len() + blanks.max(1) + part.len());
-                    value.push_str(single);
-                    push_fold(&mut value, blanks);
-                    value.push_str(part);
-                    joined = Some(value);
-                }
-                Some(value) => {
+                slot => {
+                    let value = slot.get_or_insert_with(|| {
+                        let mut value =
+                            String::with_capacity(single.len() + blanks.max(1) + part.len());
+                        value.push_str(single);
+                        value
+                    });
                     push_fold(value, blanks);
                     value.push_str(part);
                 }
