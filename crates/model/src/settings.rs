@@ -5,43 +5,52 @@
 /// `token_limit`-style counts are not mistaken for secrets only because they contain
 /// "token" as part of a longer word.
 pub fn looks_secret(key: &str) -> bool {
-    // Every word and pair below holds one of these stems. Most keys (`page_size`) hold
-    // none, and are answered without being split into words. Beyond ASCII, lowercasing
-    // can make new ASCII letters (the Kelvin sign is a `k`), so such keys are split.
-    const STEMS: [&str; 6] = ["key", "token", "pass", "pwd", "secret", "credential"];
-    let holds = |stem: &str| {
-        key.as_bytes()
-            .windows(stem.len())
-            .any(|window| window.eq_ignore_ascii_case(stem.as_bytes()))
-    };
-    if key.is_ascii() && !STEMS.iter().any(|stem| holds(stem)) {
+    // Most keys (`page_size`) hold no stem, and are answered without being split into
+    // words. Beyond ASCII, lowercasing can make new ASCII letters (the Kelvin sign is a
+    // `k`), so such keys are split.
+    if key.is_ascii() && !STEMS.iter().any(|stem| holds_ignoring_case(key, stem)) {
         return false;
     }
     let words = words(key);
     let has = |word: &str| words.iter().any(|w| w == word);
-    let pair = |first: &str, second: &str| {
+    let pair = |(first, second): &(&str, &str)| {
         words
             .windows(2)
             .any(|w| matches!(w, [a, b] if a == first && b == second))
     };
-    [
-        "apikey",
-        "token",
-        "password",
-        "passwd",
-        "pwd",
-        "secret",
-        "credential",
-        "credentials",
-        "passphrase",
-    ]
-    .iter()
-    .any(|word| has(word))
-        || pair("api", "key")
-        || pair("access", "key")
-        || pair("private", "key")
-        || pair("secret", "key")
-        || pair("auth", "key")
+    SECRET_WORDS.iter().any(|word| has(word)) || SECRET_PAIRS.iter().any(pair)
+}
+
+/// Lowercase words that name a credential on their own.
+const SECRET_WORDS: [&str; 9] = [
+    "apikey",
+    "token",
+    "password",
+    "passwd",
+    "pwd",
+    "secret",
+    "credential",
+    "credentials",
+    "passphrase",
+];
+
+/// Lowercase words that name a credential one after the other.
+const SECRET_PAIRS: [(&str, &str); 5] = [
+    ("api", "key"),
+    ("access", "key"),
+    ("private", "key"),
+    ("secret", "key"),
+    ("auth", "key"),
+];
+
+/// A part of every word of `SECRET_WORDS` and of every pair of `SECRET_PAIRS` (a test
+/// holds this), so that a key holding none of them names no credential.
+const STEMS: [&str; 6] = ["key", "token", "pass", "pwd", "secret", "credential"];
+
+fn holds_ignoring_case(text: &str, stem: &str) -> bool {
+    text.as_bytes()
+        .windows(stem.len())
+        .any(|window| window.eq_ignore_ascii_case(stem.as_bytes()))
 }
 
 /// Lowercase words of a key split at `_`, `-`, `.`, spaces and camelCase humps.
@@ -71,7 +80,22 @@ fn words(key: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::looks_secret;
+    use super::{holds_ignoring_case, looks_secret, SECRET_PAIRS, SECRET_WORDS, STEMS};
+
+    #[test]
+    fn every_credential_word_and_pair_holds_a_stem() {
+        let pairs = SECRET_PAIRS.map(|(first, second)| [first, second].concat());
+        for text in SECRET_WORDS
+            .iter()
+            .copied()
+            .chain(pairs.iter().map(String::as_str))
+        {
+            assert!(
+                STEMS.iter().any(|stem| holds_ignoring_case(text, stem)),
+                "{text} holds no stem, so keys holding it are never split into words"
+            );
+        }
+    }
 
     #[test]
     fn credentials_are_recognised() {
