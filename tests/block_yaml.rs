@@ -36,6 +36,24 @@ fn agrees(text: &str) -> Result<bool, String> {
     }
 }
 
+/// Reading `text` over `previous` (the value a batch thread last read) gives what
+/// reading it fresh gives, key order included; `Err` names the difference.
+fn reads_over(previous: &serde_json::Value, text: &str) -> Result<(), String> {
+    let fresh = block_yaml::read(text);
+    let mut slot = previous.clone();
+    let over = block_yaml::read_over(text, &mut slot).map(|()| slot);
+    let text_of = |value: &Option<serde_json::Value>| value.as_ref().map(|v| v.to_string());
+    if over == fresh && text_of(&over) == text_of(&fresh) {
+        Ok(())
+    } else {
+        Err(format!(
+            "read over {previous}: {:?}, read fresh: {:?}",
+            text_of(&over),
+            text_of(&fresh)
+        ))
+    }
+}
+
 /// Mappings of up to 32 keys are built from kept objects, larger ones key by key: both
 /// sides of that size, and a repeated key on each, read as yaml_serde reads them.
 #[test]
@@ -80,12 +98,20 @@ fn every_yaml_file_reads_the_same() {
     }
     let mut answered = 0;
     let mut wrong = Vec::new();
+    // Each file is also read over the last one answered, as a batch reads them.
+    let mut previous = serde_json::Value::Null;
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         match agrees(text) {
             Ok(quick) => answered += usize::from(quick),
             Err(error) => wrong.push(format!("{}: {error}", file.display())),
+        }
+        if let Err(error) = reads_over(&previous, text) {
+            wrong.push(format!("{}: {error}", file.display()));
+        }
+        if let Some(value) = block_yaml::read(text) {
+            previous = value;
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -452,6 +478,24 @@ proptest! {
     fn generated_documents_read_the_same(text in document()) {
         if let Err(error) = agrees(&text) {
             prop_assert!(false, "{}\n{}", error, text);
+        }
+    }
+
+    /// A document read over another, of any shape, or over an edited copy of itself (the
+    /// same keys mostly in the same order, as a batch's plugins are), reads as it reads
+    /// fresh: reused keys, lists and strings leave nothing of the old value behind.
+    #[test]
+    fn documents_read_over_others_read_the_same(
+        first in document(),
+        second in document(),
+        edits in prop::collection::vec(edit(), 1..4),
+    ) {
+        let edited = apply(&first, &edits);
+        for (before, after) in [(&first, &second), (&first, &edited), (&edited, &first)] {
+            let previous = block_yaml::read(before).unwrap_or_default();
+            if let Err(error) = reads_over(&previous, after) {
+                prop_assert!(false, "{}\n{}\nover\n{}", error, after, before);
+            }
         }
     }
 

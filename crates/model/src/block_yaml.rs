@@ -10,12 +10,23 @@
 //! answers `None`, and the caller asks yaml_serde. `tests/block_yaml.rs` holds every
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
-use crate::kept_objects::Fields;
+use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
+    let mut value = Value::Null;
+    read_over(text, &mut value)?;
+    Some(value)
+}
+
+/// Reads `text` into `slot` over the value it holds, as `read` would read it. A batch
+/// reads thousands of plugins of one shape on a thread: where this one's keys come in
+/// the last one's order, its objects, keys, lists and string buffers are reused instead
+/// of being built and freed again. On `None` the slot holds a part of a value, which
+/// the caller drops.
+pub fn read_over(text: &str, slot: &mut Value) -> Option<()> {
     // Printable ASCII and newlines are the plain characters of an ASCII text, so only a
     // text that fails the quick test is read a character at a time. The quick test is a
     // fold with no early exit, which the compiler turns into a test of many bytes at a
@@ -43,9 +54,9 @@ pub fn read(text: &str) -> Option<Value> {
         return None;
     }
     let (indent, _) = reader.peek()?;
-    let value = reader.node(indent)?;
+    reader.node(indent, slot)?;
     match reader.peek() {
-        None => Some(value),
+        None => Some(()),
         Some(_) => None,
     }
 }
@@ -131,51 +142,102 @@ impl<'a> Reader<'a> {
     }
 
     /// The block node whose first line is the next one, at `indent`.
-    fn node(&mut self, indent: usize) -> Option<Value> {
+    fn node(&mut self, indent: usize, slot: &mut Value) -> Option<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return None;
         }
         let (_, text) = self.peek()?;
-        let value = if is_item(text) {
-            self.sequence(indent)
+        if is_item(text) {
+            self.sequence(indent, slot)?;
         } else if entry(text).is_some() {
-            self.mapping(indent)
+            self.mapping(indent, slot)?;
         } else {
-            None
-        };
+            return None;
+        }
         self.depth -= 1;
-        value
+        Some(())
     }
 
-    fn mapping(&mut self, indent: usize) -> Option<Value> {
+    /// The next entry of a mapping at `indent`: its key, and the rest of its line.
+    fn next_entry(&mut self, indent: usize) -> Option<Option<(&'a str, &'a str)>> {
+        match self.peek() {
+            Some((at, _)) if at < indent => Some(None),
+            // Deeper content here would continue a scalar over lines; not read here.
+            Some((at, _)) if at > indent => None,
+            Some((_, text)) => entry(text).map(Some),
+            None => Some(None),
+        }
+    }
+
+    /// An entry's value, after its key's line has been read.
+    fn entry_value(&mut self, rest: &str, indent: usize, slot: &mut Value) -> Option<()> {
+        match inline(rest) {
+            None => self.block_value(indent, true, slot),
+            Some(rest) => self.scalar(rest, indent, slot),
+        }
+    }
+
+    fn mapping(&mut self, indent: usize, slot: &mut Value) -> Option<()> {
+        let Some(mut object) = reusable_object(slot) else {
+            *slot = self.new_mapping(indent)?;
+            return Some(());
+        };
+        // The old entries are read over in order; at the first key out of that order,
+        // the rest are cut off and each key after it is inserted.
+        let mut matched = 0;
+        let mut matching = true;
+        while let Some((key, rest)) = self.next_entry(indent)? {
+            self.advance();
+            // The old keys are distinct, so a key equal to the next old one repeats
+            // none of the keys read so far, which are the old ones before it.
+            let in_order = matching && object.keys().nth(matched).is_some_and(|old| old == key);
+            let value = if in_order {
+                matched += 1;
+                object.values_mut().nth(matched - 1)?
+            } else {
+                if matching {
+                    matching = false;
+                    cut(&mut object, matched);
+                }
+                // A duplicate key is left to yaml_serde, which refuses it.
+                if object.contains_key(key) {
+                    return None;
+                }
+                object.entry(key).or_insert(Value::Null)
+            };
+            self.entry_value(rest, indent, value)?;
+        }
+        if matching {
+            cut(&mut object, matched);
+        }
+        *slot = Value::Object(object);
+        Some(())
+    }
+
+    /// A mapping with no old one to read over.
+    fn new_mapping(&mut self, indent: usize) -> Option<Value> {
         // Built through a kept object: nearly every mapping's keys are not hashed.
         let mut fields: Fields<&str> = Fields::with_capacity(8);
-        while let Some((at, text)) = self.peek() {
-            if at < indent {
-                break;
-            }
-            // Deeper content here would continue a scalar over lines; not read here.
-            if at > indent {
-                return None;
-            }
-            let (key, rest) = entry(text)?;
+        while let Some((key, rest)) = self.next_entry(indent)? {
             // A duplicate key is left to yaml_serde, which refuses it.
             if fields.contains(key) {
                 return None;
             }
             self.advance();
-            let value = match inline(rest) {
-                None => self.block_value(indent, true)?,
-                Some(rest) => self.scalar(rest, indent)?,
-            };
+            let mut value = Value::Null;
+            self.entry_value(rest, indent, &mut value)?;
             fields.push(key, value);
         }
         Some(Value::Object(fields.into_object()))
     }
 
-    fn sequence(&mut self, indent: usize) -> Option<Value> {
-        let mut items = Vec::new();
+    fn sequence(&mut self, indent: usize, slot: &mut Value) -> Option<()> {
+        let mut items = match std::mem::take(slot) {
+            Value::Array(items) => items,
+            _ => Vec::new(),
+        };
+        let mut len = 0;
         while let Some((at, text)) = self.peek() {
             if at < indent {
                 break;
@@ -188,55 +250,66 @@ impl<'a> Reader<'a> {
                 break;
             }
             let after = text.get(1..)?;
-            let item = match inline(after) {
+            if len == items.len() {
+                items.push(Value::Null);
+            }
+            let item = items.get_mut(len)?;
+            match inline(after) {
                 None => {
                     self.advance();
-                    self.block_value(indent, false)?
+                    self.block_value(indent, false, item)?;
                 }
                 Some(rest) if is_item(rest) || entry(rest).is_some() => {
                     let column = at + 1 + (after.len() - rest.len());
                     self.advance();
                     self.shifted = Some((column, rest));
-                    self.node(column)?
+                    self.node(column, item)?;
                 }
                 Some(rest) => {
                     self.advance();
-                    self.scalar(rest, indent)?
+                    self.scalar(rest, indent, item)?;
                 }
-            };
-            items.push(item);
+            }
+            len += 1;
         }
-        Some(Value::Array(items))
+        items.truncate(len);
+        *slot = Value::Array(items);
+        Some(())
     }
 
     /// The value of a key or item with nothing after it on its line: a block node on the
     /// lines below, a sequence at the key's own indentation, or null.
-    fn block_value(&mut self, indent: usize, after_key: bool) -> Option<Value> {
+    fn block_value(&mut self, indent: usize, after_key: bool, slot: &mut Value) -> Option<()> {
         match self.peek() {
             Some((at, text)) if at > indent && (is_item(text) || entry(text).is_some()) => {
-                self.node(at)
+                self.node(at, slot)
             }
-            Some((at, _)) if at > indent => self.plain(None, indent),
-            Some((at, text)) if at == indent && after_key && is_item(text) => self.sequence(indent),
-            _ => Some(Value::Null),
+            Some((at, _)) if at > indent => self.plain(None, indent, slot),
+            Some((at, text)) if at == indent && after_key && is_item(text) => {
+                self.sequence(indent, slot)
+            }
+            _ => {
+                *slot = Value::Null;
+                Some(())
+            }
         }
     }
 
     /// A scalar starting on the line just read; `indent` is its parent's.
-    fn scalar(&mut self, text: &str, indent: usize) -> Option<Value> {
+    fn scalar(&mut self, text: &str, indent: usize, slot: &mut Value) -> Option<()> {
         match text.as_bytes().first()? {
-            b'|' | b'>' => self.block_scalar(text, indent),
-            b'"' => double_quoted(text),
-            b'\'' => single_quoted(text),
-            b'[' | b'{' => empty_collection(text),
-            _ => self.plain(Some(text), indent),
+            b'|' | b'>' => self.block_scalar(text, indent, slot),
+            b'"' => double_quoted(text, slot),
+            b'\'' => single_quoted(text, slot),
+            b'[' | b'{' => empty_collection(text, slot),
+            _ => self.plain(Some(text), indent, slot),
         }
     }
 
     /// A plain scalar: `first` is its part on the line just read, or `None` when it
     /// starts on the next line; the lines below indented deeper than `indent` continue
     /// it, folded as YAML folds them (a break becomes a space, a blank line a break).
-    fn plain(&mut self, first: Option<&str>, indent: usize) -> Option<Value> {
+    fn plain(&mut self, first: Option<&str>, indent: usize, slot: &mut Value) -> Option<()> {
         // Nearly every plain scalar is one line: its text is taken as it is, and a
         // string is built only for one that goes on below.
         let mut single: &str = "";
@@ -244,7 +317,7 @@ impl<'a> Reader<'a> {
         if let Some(first) = first {
             let (part, commented) = plain_part(first)?;
             if commented {
-                return resolve_plain(Cow::Borrowed(part));
+                return resolve_plain(Cow::Borrowed(part), slot);
             }
             single = part;
         }
@@ -284,10 +357,10 @@ impl<'a> Reader<'a> {
                 break;
             }
         }
-        resolve_plain(joined.map_or(Cow::Borrowed(single), Cow::Owned))
+        resolve_plain(joined.map_or(Cow::Borrowed(single), Cow::Owned), slot)
     }
 
-    fn block_scalar(&mut self, header: &str, indent: usize) -> Option<Value> {
+    fn block_scalar(&mut self, header: &str, indent: usize, slot: &mut Value) -> Option<()> {
         let folded = header.starts_with('>');
         let after = header.get(1..)?;
         let (chomp, after) = match after.as_bytes().first() {
@@ -331,17 +404,22 @@ impl<'a> Reader<'a> {
         if deepest_leading_blank > column {
             return None;
         }
-        let parts: Vec<&str> = self
+        let parts = self
             .lines
             .get(start..=last)?
             .iter()
-            .map(|line| line.get(column..).unwrap_or(""))
-            .collect();
-        let mut value = if folded {
-            fold(&parts)?
+            .map(|line| line.get(column..).unwrap_or(""));
+        let mut value = text_buffer(slot);
+        if folded {
+            fold(parts, &mut value)?;
         } else {
-            parts.join("\n")
-        };
+            for (index, part) in parts.enumerate() {
+                if index > 0 {
+                    value.push('\n');
+                }
+                value.push_str(part);
+            }
+        }
         let at_end = end >= self.lines.len();
         let has_break = last + 1 < self.lines.len() || self.final_newline;
         match chomp {
@@ -362,7 +440,8 @@ impl<'a> Reader<'a> {
             }
         }
         self.at = end;
-        Some(Value::String(value))
+        *slot = Value::String(value);
+        Some(())
     }
 }
 
@@ -376,8 +455,7 @@ enum Chomp {
 /// Folds the lines of a `>` scalar: a single break between two lines becomes a space,
 /// and each blank line a break. A line indented deeper keeps its breaks in YAML; such
 /// a scalar is not read here.
-fn fold(parts: &[&str]) -> Option<String> {
-    let mut out = String::new();
+fn fold<'t>(parts: impl Iterator<Item = &'t str>, out: &mut String) -> Option<()> {
     let mut blanks = 0;
     let mut started = false;
     for part in parts {
@@ -398,7 +476,19 @@ fn fold(parts: &[&str]) -> Option<String> {
         blanks = 0;
         out.push_str(part);
     }
-    Some(out)
+    Some(())
+}
+
+/// The slot's string buffer, emptied, to build a new text in; a new one if it held no
+/// string.
+fn text_buffer(slot: &mut Value) -> String {
+    match std::mem::take(slot) {
+        Value::String(mut text) => {
+            text.clear();
+            text
+        }
+        _ => String::new(),
+    }
 }
 
 fn is_item(text: &str) -> bool {
@@ -439,17 +529,17 @@ fn ends_cleanly(tail: &str) -> bool {
     tail.is_empty() || (tail.starts_with(' ') && no_content(tail))
 }
 
-fn empty_collection(text: &str) -> Option<Value> {
+fn empty_collection(text: &str, slot: &mut Value) -> Option<()> {
     let (value, tail) = if let Some(tail) = text.strip_prefix("[]") {
         (Value::Array(Vec::new()), tail)
     } else {
         (Value::Object(Map::new()), text.strip_prefix("{}")?)
     };
-    ends_cleanly(tail).then_some(value)
+    ends_cleanly(tail).then(|| *slot = value)
 }
 
-fn single_quoted(text: &str) -> Option<Value> {
-    let mut out = String::new();
+fn single_quoted(text: &str, slot: &mut Value) -> Option<()> {
+    let mut out = text_buffer(slot);
     let mut chars = text.get(1..)?.char_indices().peekable();
     while let Some((index, c)) = chars.next() {
         if c == '\'' {
@@ -459,21 +549,21 @@ fn single_quoted(text: &str) -> Option<Value> {
                 continue;
             }
             let tail = text.get(1 + index + 1..)?;
-            return ends_cleanly(tail).then_some(Value::String(out));
+            return ends_cleanly(tail).then(|| *slot = Value::String(out));
         }
         out.push(c);
     }
     None
 }
 
-fn double_quoted(text: &str) -> Option<Value> {
-    let mut out = String::new();
+fn double_quoted(text: &str, slot: &mut Value) -> Option<()> {
+    let mut out = text_buffer(slot);
     let mut chars = text.get(1..)?.char_indices();
     while let Some((index, c)) = chars.next() {
         match c {
             '"' => {
                 let tail = text.get(1 + index + 1..)?;
-                return ends_cleanly(tail).then_some(Value::String(out));
+                return ends_cleanly(tail).then(|| *slot = Value::String(out));
             }
             '\\' => out.push(match chars.next()?.1 {
                 'n' => '\n',
@@ -547,16 +637,26 @@ fn push_fold(value: &mut String, blanks: usize) {
 }
 
 /// A plain scalar's value by the core schema's rules, as yaml_serde applies them.
-fn resolve_plain(value: Cow<'_, str>) -> Option<Value> {
+fn resolve_plain(value: Cow<'_, str>, slot: &mut Value) -> Option<()> {
     if let Some(word) = resolve_word(&value) {
-        return Some(word);
+        *slot = word;
+        return Some(());
     }
     let first = value.chars().next()?;
     if first.is_ascii_digit() || matches!(first, '-' | '+' | '.') {
-        return number(&value)
-            .or_else(|| never_a_number(&value).then(|| Value::String(value.into_owned())));
+        if let Some(number) = number(&value) {
+            *slot = number;
+            return Some(());
+        }
+        if !never_a_number(&value) {
+            return None;
+        }
     }
-    Some(Value::String(value.into_owned()))
+    match value {
+        Cow::Borrowed(text) => overwrite_text(slot, text),
+        Cow::Owned(text) => *slot = Value::String(text),
+    }
+    Some(())
 }
 
 /// Whether no spelling of a number yaml_serde reads (decimal, hex, octal, binary,
@@ -625,6 +725,35 @@ mod tests {
                 "empty": []
             }))
         );
+    }
+
+    #[test]
+    fn reads_over_the_last_document_reusing_its_parts() {
+        let mut slot =
+            read("name: a long first name\nlist:\n- x\n- y\nkeep: 1\n").unwrap_or_default();
+        let name_buffer = slot["name"].as_str().map(str::as_ptr);
+        let cases = [
+            // The same keys: every part is read over in place.
+            (
+                "name: b\nlist:\n- z\nkeep: 2\n",
+                json!({"name": "b", "list": ["z"], "keep": 2}),
+            ),
+            // A key out of order cuts the old ones after it; a list grows; types change.
+            (
+                "name: |\n  c\nkeep: [] \nlist:\n- 1\n- k: v\n- w\nnew: ~\n",
+                json!({"name": "c\n", "keep": [], "list": [1, {"k": "v"}, "w"], "new": null}),
+            ),
+            // Fewer keys, a mapping where a list was, a list where a document was.
+            ("list:\n  a: 'q'\n", json!({"list": {"a": "q"}})),
+            ("- a\n- \"b\"\n", json!(["a", "b"])),
+        ];
+        for (index, (text, expected)) in cases.into_iter().enumerate() {
+            assert_eq!(read_over(text, &mut slot), Some(()), "{text:?}");
+            assert_eq!(slot.to_string(), expected.to_string(), "{text:?}");
+            if index == 0 {
+                assert_eq!(slot["name"].as_str().map(str::as_ptr), name_buffer);
+            }
+        }
     }
 
     #[test]
