@@ -13,6 +13,43 @@
 use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Items a sequence read over a longer one no longer holds, kept for the next
+    /// sequence that grows: a batch's plugins hold one shape of parameter, but not the
+    /// same number of them.
+    static SPARE_ITEMS: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Enough for the parameters of any plugin; more are dropped, so that what a thread
+/// keeps stays small.
+const MAX_SPARE_ITEMS: usize = 32;
+
+/// An item to read a sequence's next element over: a spare one, or null.
+fn spare_item() -> Value {
+    SPARE_ITEMS
+        .with(|spare| {
+            spare
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut spare| spare.pop())
+        })
+        .unwrap_or_default()
+}
+
+/// Keeps the items past a sequence's end for later sequences.
+fn keep_spare(items: &mut Vec<Value>, len: usize) {
+    if items.len() > len {
+        SPARE_ITEMS.with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                let room = MAX_SPARE_ITEMS.saturating_sub(spare.len());
+                spare.extend(items.drain(len..).take(room));
+            }
+        });
+        items.truncate(len);
+    }
+}
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
@@ -251,7 +288,7 @@ impl<'a> Reader<'a> {
             }
             let after = text.get(1..)?;
             if len == items.len() {
-                items.push(Value::Null);
+                items.push(spare_item());
             }
             let item = items.get_mut(len)?;
             match inline(after) {
@@ -272,7 +309,7 @@ impl<'a> Reader<'a> {
             }
             len += 1;
         }
-        items.truncate(len);
+        keep_spare(&mut items, len);
         *slot = Value::Array(items);
         Some(())
     }
