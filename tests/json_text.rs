@@ -128,3 +128,21 @@ fn deep_nesting_is_indented_as_serde_json_indents_it() {
         );
     }
 }
+
+/// A list read over a shorter one takes the items the shorter one no longer held: a
+/// batch's plugins have one shape of parameter, but not the same number of them.
+#[test]
+fn a_list_that_grows_again_reuses_the_items_it_lost() {
+    let read = |text: &str| toolshift_model::syntax::parse(text).map(|(value, _)| value);
+    let long =
+        read(r#"[{"d": "the first long description"}, {"d": "the second long description"}]"#)
+            .unwrap();
+    let second_buffer = long[1]["d"].as_str().map(str::as_ptr);
+    toolshift_model::syntax::recycle(long);
+    let short = read(r#"[{"d": "one"}]"#).unwrap();
+    assert_eq!(short, serde_json::json!([{"d": "one"}]));
+    toolshift_model::syntax::recycle(short);
+    let grown = read(r#"[{"d": "a"}, {"d": "b"}]"#).unwrap();
+    assert_eq!(grown, serde_json::json!([{"d": "a"}, {"d": "b"}]));
+    assert_eq!(grown[1]["d"].as_str().map(str::as_ptr), second_buffer);
+}

@@ -262,3 +262,30 @@ fn errors_are_serde_json_s() {
     );
     assert!(toolshift_model::mirror_value::to_value(&keyed).is_err());
 }
+
+/// A map's entries whose keys change from one manifest to the next (a skill's
+/// parameters, by name) are written over the last manifest's entries, not built anew.
+#[test]
+fn map_entries_under_new_keys_reuse_the_old_entries() {
+    let parameters = |entries: &[(&str, &str)]| -> IndexMap<String, other::Parameter> {
+        entries
+            .iter()
+            .map(|(key, name)| {
+                let parameter = other::Parameter {
+                    schema: Some("string".into()),
+                    name: (*name).to_owned(),
+                };
+                ((*key).to_owned(), parameter)
+            })
+            .collect()
+    };
+    let first = parameters(&[("city", "a long name for the city"), ("days", "days")]);
+    let value = toolshift_model::mirror_value::to_value(&first).unwrap();
+    let old_buffer = value["city"]["name"].as_str().map(str::as_ptr);
+    toolshift_model::mirror_value::recycle(value);
+    let second = parameters(&[("query", "q"), ("limit", "l")]);
+    let value = toolshift_model::mirror_value::to_value(&second).unwrap();
+    assert_eq!(Ok(value.to_string()), text(serde_json::to_value(&second)));
+    // The entries were cut off in order and taken back last first.
+    assert_eq!(value["limit"]["name"].as_str().map(str::as_ptr), old_buffer);
+}

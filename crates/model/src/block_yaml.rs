@@ -10,46 +10,11 @@
 //! answers `None`, and the caller asks yaml_serde. `tests/block_yaml.rs` holds every
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
-use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
+use crate::kept_objects::{
+    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, READ_SPARES,
+};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
-use std::cell::RefCell;
-
-thread_local! {
-    /// Items a sequence read over a longer one no longer holds, kept for the next
-    /// sequence that grows: a batch's plugins hold one shape of parameter, but not the
-    /// same number of them.
-    static SPARE_ITEMS: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Enough for the parameters of any plugin; more are dropped, so that what a thread
-/// keeps stays small.
-const MAX_SPARE_ITEMS: usize = 32;
-
-/// An item to read a sequence's next element over: a spare one, or null.
-fn spare_item() -> Value {
-    SPARE_ITEMS
-        .with(|spare| {
-            spare
-                .try_borrow_mut()
-                .ok()
-                .and_then(|mut spare| spare.pop())
-        })
-        .unwrap_or_default()
-}
-
-/// Keeps the items past a sequence's end for later sequences.
-fn keep_spare(items: &mut Vec<Value>, len: usize) {
-    if items.len() > len {
-        SPARE_ITEMS.with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
-                let room = MAX_SPARE_ITEMS.saturating_sub(spare.len());
-                spare.extend(items.drain(len..).take(room));
-            }
-        });
-        items.truncate(len);
-    }
-}
 
 /// The value of `text`, or `None` where it is not certainly in the subset.
 pub fn read(text: &str) -> Option<Value> {
@@ -235,7 +200,7 @@ impl<'a> Reader<'a> {
             } else {
                 if matching {
                     matching = false;
-                    cut(&mut object, matched);
+                    cut(&READ_SPARES, &mut object, matched);
                 }
                 // A duplicate key is left to yaml_serde, which refuses it.
                 if object.contains_key(key) {
@@ -246,7 +211,7 @@ impl<'a> Reader<'a> {
             self.entry_value(rest, indent, value)?;
         }
         if matching {
-            cut(&mut object, matched);
+            cut(&READ_SPARES, &mut object, matched);
         }
         *slot = Value::Object(object);
         Some(())
@@ -288,7 +253,7 @@ impl<'a> Reader<'a> {
             }
             let after = text.get(1..)?;
             if len == items.len() {
-                items.push(spare_item());
+                items.push(spare(&READ_SPARES));
             }
             let item = items.get_mut(len)?;
             match inline(after) {
@@ -309,7 +274,7 @@ impl<'a> Reader<'a> {
             }
             len += 1;
         }
-        keep_spare(&mut items, len);
+        keep_items_after(&READ_SPARES, &mut items, len);
         *slot = Value::Array(items);
         Some(())
     }

@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value};
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// Enough for every key sequence of every dialect's writer and of typical inputs. A
 /// folder of ever new key sequences only stops being served from kept objects; memory
@@ -168,13 +169,79 @@ pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
     }
 }
 
-/// Keeps an object's first `len` entries.
-pub(crate) fn cut(object: &mut Map<String, Value>, len: usize) {
+/// Values a document read or written over a larger one no longer holds: objects, lists
+/// and strings, kept per thread for the next document that needs more. A batch's
+/// manifests have one shape but not one size (one plugin has two parameters, the next
+/// five), and a parameter written over a kept one reuses its object, keys and buffers
+/// instead of being built and freed again.
+pub(crate) type Spares = RefCell<Vec<Value>>;
+
+/// Enough for the parameters of any manifest; more are dropped, so that what a thread
+/// keeps stays small.
+const MAX_SPARES: usize = 32;
+
+thread_local! {
+    /// For the readers of JSON and YAML text, whose values have the input's shapes.
+    pub(crate) static READ_SPARES: Spares = const { RefCell::new(Vec::new()) };
+    /// For the writers' mirror values, whose values have the output's shapes.
+    pub(crate) static WRITE_SPARES: Spares = const { RefCell::new(Vec::new()) };
+}
+
+/// A value to read or write a new part over: a kept one, or null.
+pub(crate) fn spare(pool: &'static LocalKey<Spares>) -> Value {
+    pool.with(|spares| {
+        spares
+            .try_borrow_mut()
+            .ok()
+            .and_then(|mut spares| spares.pop())
+    })
+    .unwrap_or_default()
+}
+
+/// Keeps `value` for later parts, if it holds anything worth reusing and there is room.
+fn keep(spares: &mut Vec<Value>, value: Value) {
+    let worth_keeping = matches!(
+        &value,
+        Value::Object(_) | Value::Array(_) | Value::String(_)
+    );
+    if worth_keeping && spares.len() < MAX_SPARES {
+        spares.push(value);
+    }
+}
+
+/// Keeps the items of a list past its first `len`, and leaves the first `len`.
+pub(crate) fn keep_items_after(
+    pool: &'static LocalKey<Spares>,
+    items: &mut Vec<Value>,
+    len: usize,
+) {
+    if items.len() > len {
+        pool.with(|spares| {
+            if let Ok(mut spares) = spares.try_borrow_mut() {
+                for item in items.drain(len..) {
+                    keep(&mut spares, item);
+                }
+            }
+        });
+        items.truncate(len);
+    }
+}
+
+/// Keeps an object's first `len` entries; the values of the rest are kept as spares.
+pub(crate) fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Value>, len: usize) {
     if object.len() > len {
-        let mut seen = 0;
-        object.retain(|_, _| {
-            seen += 1;
-            seen <= len
+        pool.with(|spares| {
+            let mut spares = spares.try_borrow_mut();
+            let mut seen = 0;
+            object.retain(|_, value| {
+                seen += 1;
+                if seen > len {
+                    if let Ok(spares) = spares.as_deref_mut() {
+                        keep(spares, std::mem::take(value));
+                    }
+                }
+                seen <= len
+            });
         });
     }
 }

@@ -13,7 +13,9 @@
 //! buffers are reused rather than allocated, and never freed. Where the shape
 //! differs, the rest of that object is built anew; the value is the same either way.
 
-use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
+use crate::kept_objects::{
+    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, WRITE_SPARES,
+};
 use serde::ser::{self, Serialize};
 use serde_json::value::Serializer as Json;
 use serde_json::{Map, Value};
@@ -395,13 +397,13 @@ impl<'a> ser::Serializer for InPlace<'a> {
     }
     fn serialize_map(self, len: Option<usize>) -> Result<MapInPlace<'a>, Error> {
         Ok(match reusable_object(self.0) {
-            Some(object) => MapInPlace::Reused(Reused::new(self.0, object), None),
+            Some(object) => MapInPlace::Reused(Reused::new(self.0, object, true), None),
             None => MapInPlace::Built(self.0, Builder.serialize_map(len)?),
         })
     }
     fn serialize_struct(self, name: &'static str, len: usize) -> Result<StructInPlace<'a>, Error> {
         Ok(match reusable_object(self.0) {
-            Some(object) => StructInPlace::Reused(Reused::new(self.0, object)),
+            Some(object) => StructInPlace::Reused(Reused::new(self.0, object, false)),
             None => StructInPlace::Built(self.0, Builder.serialize_struct(name, len)?),
         })
     }
@@ -429,15 +431,17 @@ impl ser::SerializeSeq for ArrayInPlace<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        match self.items.get_mut(self.next) {
-            Some(old) => value.serialize(InPlace(old))?,
-            None => self.items.push(value.serialize(Builder)?),
+        if self.next == self.items.len() {
+            self.items.push(spare(&WRITE_SPARES));
+        }
+        if let Some(old) = self.items.get_mut(self.next) {
+            value.serialize(InPlace(old))?;
         }
         self.next += 1;
         Ok(())
     }
     fn end(mut self) -> Result<(), Error> {
-        self.items.truncate(self.next);
+        keep_items_after(&WRITE_SPARES, &mut self.items, self.next);
         *self.slot = Value::Array(self.items);
         Ok(())
     }
@@ -491,38 +495,51 @@ struct Reused<'a> {
     object: Map<String, Value>,
     next: usize,
     matching: bool,
+    /// A map's values are alike (a skill's parameters, whose names differ from one skill
+    /// to the next), so a new one is written over a spare; a struct's fields are not.
+    alike_values: bool,
 }
 
 impl<'a> Reused<'a> {
-    fn new(slot: &'a mut Value, object: Map<String, Value>) -> Self {
+    fn new(slot: &'a mut Value, object: Map<String, Value>, alike_values: bool) -> Self {
         Self {
             slot,
             object,
             next: 0,
             matching: true,
+            alike_values,
         }
     }
 
-    fn entry<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
+    fn entry<K, T>(&mut self, key: K, value: &T) -> Result<(), Error>
+    where
+        K: AsRef<str> + Into<String>,
+        T: Serialize + ?Sized,
+    {
         if self.matching {
             if let Some((old_key, old)) = self.object.iter_mut().nth(self.next) {
-                if old_key == key {
+                if old_key == key.as_ref() {
                     value.serialize(InPlace(old))?;
                     self.next += 1;
                     return Ok(());
                 }
             }
             self.matching = false;
-            cut(&mut self.object, self.next);
+            cut(&WRITE_SPARES, &mut self.object, self.next);
         }
-        self.object
-            .insert(key.to_owned(), value.serialize(Builder)?);
+        let mut new = if self.alike_values {
+            spare(&WRITE_SPARES)
+        } else {
+            Value::Null
+        };
+        value.serialize(InPlace(&mut new))?;
+        self.object.insert(key.into(), new);
         Ok(())
     }
 
     fn end(mut self) {
         if self.matching {
-            cut(&mut self.object, self.next);
+            cut(&WRITE_SPARES, &mut self.object, self.next);
         }
         *self.slot = Value::Object(self.object);
     }
@@ -581,7 +598,7 @@ impl ser::SerializeMap for MapInPlace<'_> {
                 let key = pending
                     .take()
                     .ok_or_else(|| ser::Error::custom("a map value came without its key"))?;
-                reused.entry(&key, value)
+                reused.entry(key, value)
             }
             MapInPlace::Built(_, built) => built.serialize_value(value),
         }

@@ -5,7 +5,9 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
-use crate::kept_objects::{cut, overwrite_text, reusable_object, Fields};
+use crate::kept_objects::{
+    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, READ_SPARES,
+};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -487,9 +489,9 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
         };
         let mut len = 0;
         loop {
-            // A placeholder to read into, taken off again if the array ends.
+            // A placeholder to read into, kept again if the array ends.
             if len == items.len() {
-                items.push(Value::Null);
+                items.push(spare(&READ_SPARES));
             }
             let Some(item) = items.get_mut(len) else {
                 break;
@@ -503,7 +505,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             }
             len += 1;
         }
-        items.truncate(len);
+        keep_items_after(&READ_SPARES, &mut items, len);
         *slot = Value::Array(items);
         Ok(())
     }
@@ -533,7 +535,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
                     }
                 }
                 matching = false;
-                cut(&mut object, matched);
+                cut(&READ_SPARES, &mut object, matched);
             }
             if object.contains_key(&*key) {
                 return Err(duplicate_key(&at, &key));
@@ -544,7 +546,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             object.insert(key.into_owned(), value);
         }
         if matching {
-            cut(&mut object, matched);
+            cut(&READ_SPARES, &mut object, matched);
         }
         *slot = Value::Object(object);
         Ok(())
