@@ -675,10 +675,18 @@ fn never_a_number(text: &str) -> bool {
 
 /// The null and boolean spellings of YAML 1.2's core schema, as yaml_serde reads them.
 fn resolve_word(word: &str) -> Option<Value> {
-    match word {
-        "~" | "null" | "Null" | "NULL" => Some(Value::Null),
-        "true" | "True" | "TRUE" => Some(Value::Bool(true)),
-        "false" | "False" | "FALSE" => Some(Value::Bool(false)),
+    // Matched byte by byte: a string pattern compares memory in a call for each spelling
+    // of the same length, and this runs for every key and every plain scalar.
+    match word.as_bytes() {
+        [b'~'] | [b'n', b'u', b'l', b'l'] | [b'N', b'u', b'l', b'l'] | [b'N', b'U', b'L', b'L'] => {
+            Some(Value::Null)
+        }
+        [b't', b'r', b'u', b'e'] | [b'T', b'r', b'u', b'e'] | [b'T', b'R', b'U', b'E'] => {
+            Some(Value::Bool(true))
+        }
+        [b'f', b'a', b'l', b's', b'e']
+        | [b'F', b'a', b'l', b's', b'e']
+        | [b'F', b'A', b'L', b'S', b'E'] => Some(Value::Bool(false)),
         _ => None,
     }
 }
