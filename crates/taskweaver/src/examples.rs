@@ -100,11 +100,18 @@ struct Arguments {
 /// The arguments of the first call of `function` in the statement; `None` when the
 /// statement does not call it.
 fn call_arguments(statement: &str, function: &str) -> Option<Result<Arguments, String>> {
-    let chars: Vec<char> = statement.chars().collect();
-    let name: Vec<char> = function.chars().collect();
+    // Sized at once: a collected `Vec<char>` would grow from four, once per doubling.
+    let mut chars = Vec::with_capacity(statement.len());
+    chars.extend(statement.chars());
+    let mut name = Vec::with_capacity(function.len());
+    name.extend(function.chars());
     let mut index = 0;
     while index + name.len() <= chars.len() {
-        let matches = chars.get(index..index + name.len()) == Some(&name[..]);
+        // The first character alone rules out nearly every place, without comparing slices.
+        let matches = name
+            .first()
+            .is_none_or(|first| chars.get(index) == Some(first))
+            && chars.get(index..index + name.len()) == Some(&name[..]);
         let before_ok = index == 0
             || chars
                 .get(index - 1)
