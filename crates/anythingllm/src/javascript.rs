@@ -1,7 +1,7 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
 use std::fmt::Write as _;
-use toolshift_model::text::single_line_chars;
+use toolshift_model::text::push_single_line;
 
 const RESERVED: &[&str] = &[
     "arguments",
@@ -111,9 +111,9 @@ pub fn scaffold(
         .collect();
     let mut out = String::with_capacity(1024);
     out.push_str("// AnythingLLM skill `");
-    out.extend(single_line_chars(hub_id));
+    push_single_line(hub_id, &mut out);
     out.push_str("`: a scaffold written by toolshift.\n// ");
-    out.extend(single_line_chars(origin));
+    push_single_line(origin, &mut out);
     out.push_str("\n// AnythingLLM calls handler() with the parameters from plugin.json and passes the string it returns to the model.\n\n");
     out.push_str("module.exports.runtime = {\n");
     out.push_str("  handler: async function ({ ");

@@ -100,23 +100,47 @@ pub fn humanize(name: &str) -> String {
 
 /// Text for one line of a code comment: anything that would end the line becomes a space.
 pub fn single_line(text: &str) -> String {
-    single_line_chars(text).collect()
+    let mut out = String::with_capacity(text.len());
+    push_single_line(text, &mut out);
+    out
 }
 
-/// The characters of `single_line`, for a caller writing them into a text it builds.
-pub fn single_line_chars(text: &str) -> impl Iterator<Item = char> + '_ {
-    text.chars().map(|c| {
+/// Appends `single_line(text)` to a text being built. Printable ASCII, nearly every
+/// name and sentence written into a scaffold, is copied whole; only another text is
+/// written a character at a time.
+pub fn push_single_line(text: &str, out: &mut String) {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        out.push_str(text);
+        return;
+    }
+    out.extend(text.chars().map(|c| {
         if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
             ' '
         } else {
             c
         }
-    })
+    }));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_line_replaces_every_line_end_and_control() {
+        for (text, expected) in [
+            ("plain words, 100% ASCII ~", "plain words, 100% ASCII ~"),
+            ("a\nb\rc\td", "a b c d"),
+            ("del\u{7f}x", "del x"),
+            ("é\u{85}雪\u{2028}x\u{2029}y", "é 雪 x y"),
+            ("", ""),
+        ] {
+            assert_eq!(single_line(text), expected, "{text:?}");
+            let mut out = String::from(">");
+            push_single_line(text, &mut out);
+            assert_eq!(out, format!(">{expected}"), "{text:?}");
+        }
+    }
 
     #[test]
     fn and_list_reads_as_prose() {
