@@ -150,12 +150,11 @@ impl<'a> Reader<'a> {
             return None;
         }
         let (_, text) = self.peek()?;
+        // A line that is neither an item nor an entry fails the mapping's first entry.
         if is_item(text) {
             self.sequence(indent, slot)?;
-        } else if entry(text).is_some() {
-            self.mapping(indent, slot)?;
         } else {
-            return None;
+            self.mapping(indent, slot)?;
         }
         self.depth -= 1;
         Some(())
@@ -512,18 +511,24 @@ fn no_content(text: &str) -> bool {
 /// A `key:` entry with a plain key of letters, digits, `_`, `-` and `.`, that no YAML
 /// reader takes for anything but a string: its key and what follows the colon.
 fn entry(text: &str) -> Option<(&str, &str)> {
-    let end = text
-        .bytes()
+    // Asked of nearly every line, so the cheap refusals come first: the first byte, then
+    // the byte after the key.
+    let bytes = text.as_bytes();
+    let first = *bytes.first()?;
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let end = bytes
+        .iter()
         .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))?;
+    if bytes.get(end) != Some(&b':') || !matches!(bytes.get(end + 1), None | Some(b' ')) {
+        return None;
+    }
     let key = text.get(..end)?;
-    let rest = text.get(end..)?.strip_prefix(':')?;
-    let starts_well = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-    let plain_string =
-        starts_well && !matches!(resolve_word(key), Some(Value::Null | Value::Bool(_)));
-    (plain_string && (rest.is_empty() || rest.starts_with(' '))).then_some((key, rest))
+    if matches!(resolve_word(key), Some(Value::Null | Value::Bool(_))) {
+        return None;
+    }
+    Some((key, text.get(end + 1..)?))
 }
 
 /// What follows a scalar on its line: nothing, or a comment after a space.
