@@ -67,8 +67,6 @@ pub fn read_over(text: &str, slot: &mut Value) -> Option<()> {
 /// newlines are found eight bytes at a time in a word, not by a searcher whose start
 /// costs more than one line.
 fn split_lines(text: &str) -> Vec<&str> {
-    const LOW_BITS: u64 = u64::from_ne_bytes([0x7f; 8]);
-    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
     let mut lines = Vec::with_capacity(text.len() / 32 + 1);
     let mut start = 0;
     let mut line_ends_at = |end: usize| {
@@ -79,12 +77,7 @@ fn split_lines(text: &str) -> Vec<&str> {
     let tail = words.remainder();
     let tail_start = text.len() - tail.len();
     for (index, word) in words.enumerate() {
-        // Each chunk has eight bytes, so the conversion never fails.
-        let apart = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) ^ NEWLINES;
-        // A byte of `apart` is zero where the word holds a newline. Adding 0x7f to its low
-        // seven bits sets its high bit unless they are all zero, without a carry into the
-        // next byte; the byte's own high bit covers the rest. What is left is exact.
-        let mut newlines = !(((apart & LOW_BITS) + LOW_BITS) | apart) & !LOW_BITS;
+        let mut newlines = marks(word, b'\n');
         while newlines != 0 {
             line_ends_at(index * 8 + newlines.trailing_zeros() as usize / 8);
             newlines &= newlines - 1;
@@ -97,6 +90,19 @@ fn split_lines(text: &str) -> Vec<&str> {
     }
     lines.push(text.get(start..).unwrap_or_default());
     lines
+}
+
+/// The high bit of each byte of an eight-byte `word` that equals `byte`, and no other
+/// bit: a line's text is searched a word at a time, not a byte at a time.
+fn marks(word: &[u8], byte: u8) -> u64 {
+    const LOW_BITS: u64 = u64::from_ne_bytes([0x7f; 8]);
+    // A word is eight bytes wherever this is asked, so the conversion never fails.
+    let apart =
+        <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) ^ u64::from_ne_bytes([byte; 8]);
+    // A byte of `apart` is zero where the word holds `byte`. Adding 0x7f to its low
+    // seven bits sets its high bit unless they are all zero, without a carry into the
+    // next byte; the byte's own high bit covers the rest. What is left is exact.
+    !(((apart & LOW_BITS) + LOW_BITS) | apart) & !LOW_BITS
 }
 
 /// Characters libyaml reads as themselves in every place: no tab (it is refused in
@@ -618,7 +624,14 @@ fn plain_part(text: &str) -> Option<(&str, bool)> {
     let bytes = text.as_bytes();
     let mut end = bytes.len();
     let mut commented = false;
-    for (index, &byte) in bytes.iter().enumerate() {
+    // Nearly every part holds neither `#` nor `:`: the words before the first that holds
+    // one are passed over eight bytes at a time.
+    let clean_words = bytes
+        .chunks_exact(8)
+        .take_while(|word| marks(word, b'#') | marks(word, b':') == 0)
+        .count();
+    let start = clean_words * 8;
+    for (index, &byte) in bytes.iter().enumerate().skip(start) {
         match byte {
             b'#' if index > 0 && bytes.get(index - 1) == Some(&b' ') => {
                 end = index - 1;
