@@ -6,6 +6,9 @@
 //! of each sequence is kept, per thread, with null values. A later object with the
 //! same keys clones it, which copies the hash table instead of recomputing it, and
 //! fills in its values in order.
+//!
+//! It also keeps spare values: the parts a document read or written over a larger one
+//! no longer holds, for the next document that needs them.
 
 use serde_json::{Map, Value};
 use std::cell::RefCell;
