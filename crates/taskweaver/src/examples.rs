@@ -112,11 +112,13 @@ fn call_arguments(statement: &str, function: &str) -> Option<Result<Arguments, S
             .first()
             .is_none_or(|first| chars.get(index) == Some(first))
             && chars.get(index..index + name.len()) == Some(&name[..]);
-        let before_ok = index == 0
-            || chars
-                .get(index - 1)
-                .is_some_and(|c| !(c.is_alphanumeric() || *c == '_' || *c == '.'));
-        if matches && before_ok {
+        let before_ok = || {
+            index == 0
+                || chars
+                    .get(index - 1)
+                    .is_some_and(|c| !(c.is_alphanumeric() || *c == '_' || *c == '.'))
+        };
+        if matches && before_ok() {
             let mut cursor = Cursor {
                 chars: &chars,
                 at: index + name.len(),
