@@ -11,7 +11,7 @@
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
 use crate::kept_objects::{
-    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, READ_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, Fields, READ_SPARES,
 };
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -257,10 +257,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             let after = text.get(1..)?;
-            if len == items.len() {
-                items.push(spare(&READ_SPARES));
-            }
-            let item = items.get_mut(len)?;
+            let item = item_to_fill(&READ_SPARES, &mut items, len)?;
             match inline(after) {
                 None => {
                     self.advance();

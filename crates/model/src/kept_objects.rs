@@ -212,6 +212,19 @@ fn keep(spares: &mut Vec<Value>, value: Value) {
     }
 }
 
+/// The item at `len` of a list being read or written over: the old one, or a spare
+/// pushed for it when the list is that short.
+pub(crate) fn item_to_fill<'i>(
+    pool: &'static LocalKey<Spares>,
+    items: &'i mut Vec<Value>,
+    len: usize,
+) -> Option<&'i mut Value> {
+    if len == items.len() {
+        items.push(spare(pool));
+    }
+    items.get_mut(len)
+}
+
 /// Keeps the items of a list past its first `len`, and leaves the first `len`.
 pub(crate) fn keep_items_after(
     pool: &'static LocalKey<Spares>,

@@ -14,7 +14,8 @@
 //! differs, the rest of that object is built anew; the value is the same either way.
 
 use crate::kept_objects::{
-    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, WRITE_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, spare, Fields,
+    WRITE_SPARES,
 };
 use serde::ser::{self, Serialize};
 use serde_json::value::Serializer as Json;
@@ -431,10 +432,7 @@ impl ser::SerializeSeq for ArrayInPlace<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        if self.next == self.items.len() {
-            self.items.push(spare(&WRITE_SPARES));
-        }
-        if let Some(old) = self.items.get_mut(self.next) {
+        if let Some(old) = item_to_fill(&WRITE_SPARES, &mut self.items, self.next) {
             value.serialize(InPlace(old))?;
         }
         self.next += 1;

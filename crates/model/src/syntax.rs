@@ -6,7 +6,7 @@
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
 use crate::kept_objects::{
-    cut, keep_items_after, overwrite_text, reusable_object, spare, Fields, READ_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, Fields, READ_SPARES,
 };
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -488,14 +488,8 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             _ => Vec::new(),
         };
         let mut len = 0;
-        loop {
-            // A placeholder to read into, kept again if the array ends.
-            if len == items.len() {
-                items.push(spare(&READ_SPARES));
-            }
-            let Some(item) = items.get_mut(len) else {
-                break;
-            };
+        // A placeholder to read into, kept again if the array ends.
+        while let Some(item) = item_to_fill(&READ_SPARES, &mut items, len) {
             let seed = InPlaceSeed {
                 slot: item,
                 at: At::Index(&at, len),
