@@ -1,6 +1,6 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
-use std::fmt::Write as _;
+use std::borrow::Cow;
 use toolshift_model::text::push_single_line;
 
 const RESERVED: &[&str] = &[
@@ -61,24 +61,27 @@ fn is_identifier(name: &str) -> bool {
         && !RESERVED.contains(&name)
 }
 
-/// An identifier unlike any in `taken`, as close to `name` as the language allows.
-fn local_name(name: &str, taken: &mut Vec<String>) -> String {
+/// An identifier unlike any in `taken`, as close to `name` as the language allows:
+/// `name` itself, uncopied, where it is one already.
+fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    let mut local: String = if name.chars().all(allowed) {
-        name.to_owned()
+    let mut local: Cow<'a, str> = if name.chars().all(allowed) {
+        Cow::Borrowed(name)
     } else {
-        name.chars()
-            .map(|c| if allowed(c) { c } else { '_' })
-            .collect()
+        Cow::Owned(
+            name.chars()
+                .map(|c| if allowed(c) { c } else { '_' })
+                .collect(),
+        )
     };
     if local.is_empty()
         || local.starts_with(|c: char| c.is_ascii_digit())
-        || RESERVED.contains(&local.as_str())
+        || RESERVED.contains(&local.as_ref())
     {
-        local.insert(0, '_');
+        local.to_mut().insert(0, '_');
     }
     while taken.contains(&local) {
-        local.push('_');
+        local.to_mut().push('_');
     }
     taken.push(local.clone());
     local
@@ -91,18 +94,13 @@ fn push_string(out: &mut String, text: &str) {
 
 /// The scaffold is built in one text, without a string per part: it is written for
 /// every skill of a batch.
-pub fn scaffold(
-    hub_id: &str,
-    origin: &str,
-    parameters: &[String],
-    setup_args: &[String],
-) -> String {
-    let mut taken = vec!["callerId".to_owned(), "error".to_owned()];
-    let locals: Vec<Option<String>> = parameters
+pub fn scaffold(hub_id: &str, origin: &str, parameters: &[&str], setup_args: &[&str]) -> String {
+    let mut taken: Vec<Cow<'_, str>> = vec![Cow::Borrowed("callerId"), Cow::Borrowed("error")];
+    let locals: Vec<Option<Cow<'_, str>>> = parameters
         .iter()
-        .map(|name| {
-            if is_identifier(name) && !taken.contains(name) {
-                taken.push(name.clone());
+        .map(|&name| {
+            if is_identifier(name) && !taken.iter().any(|one| one == name) {
+                taken.push(Cow::Borrowed(name));
                 None
             } else {
                 Some(local_name(name, &mut taken))
@@ -136,7 +134,9 @@ pub fn scaffold(
         out.push_str("    // Setup arguments, entered in AnythingLLM's settings for this skill:\n");
         for key in setup_args {
             let local = local_name(key, &mut taken);
-            let _ = write!(out, "    const {local} = this.runtimeArgs[");
+            out.push_str("    const ");
+            out.push_str(&local);
+            out.push_str(" = this.runtimeArgs[");
             push_string(&mut out, key);
             out.push_str("];\n");
         }
@@ -174,8 +174,8 @@ mod tests {
         let text = scaffold(
             "x",
             "from y",
-            &["query".into(), "content-format".into(), "class".into()],
-            &["API_KEY".into(), "query".into()],
+            &["query", "content-format", "class"],
+            &["API_KEY", "query"],
         );
         assert!(text.contains(r#"handler: async function ({ query, "content-format": content_format, "class": _class }) {"#), "{text}");
         assert!(

@@ -576,7 +576,11 @@ fn code_examples(
         };
         examples.push(schema::Example {
             prompt: Some(prompt),
-            call: Some(Value::String(arguments.to_string())),
+            // One buffer sized up front, where `Display` grows its text as it goes; the two
+            // write the same compact JSON, and a `Value` always serializes.
+            call: Some(Value::String(
+                serde_json::to_string(arguments).unwrap_or_else(|_| arguments.to_string()),
+            )),
             unknown: Map::new(),
         });
     }
@@ -636,11 +640,14 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
         ),
         None => "The source manifest names no implementation; write one here.".to_owned(),
     };
-    let parameters: Vec<String> = tool.parameters.iter().map(|p| p.name.clone()).collect();
-    let mut setup: Vec<String> = tool.settings.iter().map(|s| s.key.clone()).collect();
-    if let Some((key, _)) = authorization_arg(&tool.authorization) {
-        setup.push(key);
-    }
+    let parameters: Vec<&str> = tool.parameters.iter().map(|p| p.name.as_str()).collect();
+    let authorization_key = authorization_arg(&tool.authorization).map(|(key, _)| key);
+    let setup: Vec<&str> = tool
+        .settings
+        .iter()
+        .map(|s| s.key.as_str())
+        .chain(authorization_key.as_deref())
+        .collect();
     losses.push(Loss::new(
         LossCode::ImplementationScaffolded,
         Field::Implementation,

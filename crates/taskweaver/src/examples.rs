@@ -11,7 +11,7 @@ use serde_json::{Map, Number, Value};
 use toolshift_model::CodeCall;
 
 /// Every statement of `code` that calls `function`, in order.
-pub fn parse(code: &str, function: &str, parameters: &[String]) -> Vec<CodeCall> {
+pub fn parse(code: &str, function: &str, parameters: &[&str]) -> Vec<CodeCall> {
     let mut calls = Vec::new();
     let mut prompt: Vec<String> = Vec::new();
     let mut statement = String::new();
@@ -134,7 +134,7 @@ fn call_arguments(statement: &str, function: &str) -> Option<Result<Arguments, S
 }
 
 /// Positional arguments take the YAML's parameter names, in order.
-fn bind(arguments: Arguments, parameters: &[String]) -> Result<Value, String> {
+fn bind(arguments: Arguments, parameters: &[&str]) -> Result<Value, String> {
     if arguments.positional.len() > parameters.len() {
         return Err(format!(
             "{} positional arguments for {} parameters",
@@ -144,12 +144,13 @@ fn bind(arguments: Arguments, parameters: &[String]) -> Result<Value, String> {
     }
     let mut bound = Map::new();
     for (value, name) in arguments.positional.into_iter().zip(parameters) {
-        bound.insert(name.clone(), value);
+        bound.insert((*name).to_owned(), value);
     }
     for (name, value) in arguments.keywords {
-        if bound.insert(name.clone(), value).is_some() {
+        if bound.contains_key(&name) {
             return Err(format!("`{name}` is given twice"));
         }
+        bound.insert(name, value);
     }
     Ok(Value::Object(bound))
 }
@@ -452,10 +453,6 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn names(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| (*s).to_owned()).collect()
-    }
-
     #[test]
     fn literal_calls_become_arguments_and_comments_their_prompt() {
         let code = "# Invoices of ACME\ndf, summary = invoice_lookup(\"ACME\", 30)\n\n\
@@ -463,7 +460,7 @@ mod tests {
         let calls = parse(
             code,
             "invoice_lookup",
-            &names(&["customer", "days", "include_paid"]),
+            &["customer", "days", "include_paid"],
         );
         assert_eq!(calls.len(), 2);
         assert_eq!(calls[0].prompt.as_deref(), Some("Invoices of ACME"));
@@ -483,7 +480,7 @@ mod tests {
     #[test]
     fn what_is_not_a_literal_is_named() {
         let code = "result = f(df, 'x')\nresult = f(query=q)\nresult = f(*args)\nprint(result)\nresult = f('a' + 'b')\nresult = f(1, 2, 3)";
-        let calls = parse(code, "f", &names(&["a", "b"]));
+        let calls = parse(code, "f", &["a", "b"]);
         assert_eq!(calls.len(), 5, "{calls:?}");
         for call in &calls {
             assert!(call.arguments.is_err(), "{call:?}");
@@ -502,7 +499,7 @@ mod tests {
     fn strings_read_as_python_reads_them() {
         let code = r#"f("a\"b\n\x41", r'c\d', '''multi
 line''', -1.5e3)"#;
-        let calls = parse(code, "f", &names(&["a", "b", "c", "d"]));
+        let calls = parse(code, "f", &["a", "b", "c", "d"]);
         assert_eq!(
             calls[0].arguments,
             Ok(json!({"a": "a\"b\nA", "b": "c\\d", "c": "multi\nline", "d": -1500.0}))
@@ -511,7 +508,7 @@ line''', -1.5e3)"#;
 
     #[test]
     fn only_calls_of_the_plugin_count() {
-        let calls = parse("other_f(1)\nx.f(2)\nf_(3)\nf (4)", "f", &names(&["a"]));
+        let calls = parse("other_f(1)\nx.f(2)\nf_(3)\nf (4)", "f", &["a"]);
         assert_eq!(calls.len(), 1);
         assert_eq!(calls[0].arguments, Ok(json!({"a": 4})));
     }
@@ -519,11 +516,11 @@ line''', -1.5e3)"#;
     #[test]
     fn a_call_is_found_where_the_name_overlaps_itself_or_follows_other_text() {
         // The second `a-a` starts inside the first, after a `-`, and is the call.
-        let calls = parse("x = a-a-a(1)", "a-a", &names(&["n"]));
+        let calls = parse("x = a-a-a(1)", "a-a", &["n"]);
         assert_eq!(calls.len(), 1);
         assert_eq!(calls[0].arguments, Ok(json!({"n": 1})));
-        let calls = parse("é = (fé(2))", "fé", &names(&["n"]));
+        let calls = parse("é = (fé(2))", "fé", &["n"]);
         assert_eq!(calls[0].arguments, Ok(json!({"n": 2})));
-        assert!(parse("print(1)", "f", &names(&["n"])).is_empty());
+        assert!(parse("print(1)", "f", &["n"]).is_empty());
     }
 }

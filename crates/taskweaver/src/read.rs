@@ -92,7 +92,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let examples = match plugin.examples {
         None => Vec::new(),
         Some(Value::String(code)) => {
-            let names: Vec<String> = parameters.iter().map(|p| p.name.clone()).collect();
+            let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
             vec![Example {
                 prompt: None,
                 call: ExampleCall::Code {
