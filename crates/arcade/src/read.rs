@@ -2,6 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
+use std::borrow::Cow;
 use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
@@ -23,8 +24,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         let pointer = || format!("/input/parameters/{index}");
         collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
         parameters.push(Parameter {
-            name: parameter.name.clone(),
-            description: parameter.description.clone(),
+            name: parameter.name.to_string(),
+            description: owned(parameter.description.as_ref()),
             required: Some(parameter.required),
             schema: value_schema(
                 &parameter.value_schema,
@@ -51,18 +52,18 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let behavior = metadata(definition.metadata.as_ref(), &mut extras);
 
     let tool = Tool {
-        name: definition.name,
-        description: definition.description,
+        name: definition.name.into_owned(),
+        description: definition.description.map(Cow::into_owned),
         toolkit: Some(Toolkit {
-            name: definition.toolkit.name,
-            description: definition.toolkit.description,
-            version: definition.toolkit.version,
+            name: definition.toolkit.name.into_owned(),
+            description: definition.toolkit.description.map(Cow::into_owned),
+            version: definition.toolkit.version.map(Cow::into_owned),
             origin: ToolkitOrigin::Declared,
         }),
         parameters,
         output: Output {
             modes,
-            description: output.description.clone(),
+            description: owned(output.description.as_ref()),
             schema: output_schema,
             returns: Vec::new(),
         },
@@ -70,7 +71,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         settings,
         extras,
         behavior,
-        deprecation: definition.deprecation_message,
+        deprecation: definition.deprecation_message.map(Cow::into_owned),
         ..Tool::default()
     };
     Ok(Imported {
@@ -95,7 +96,7 @@ fn top_level_extras(definition: &schema::ToolDefinition, extras: &mut Vec<Extra>
         .as_ref()
         .filter(|name| **name != derived)
     {
-        keep("/fully_qualified_name", name.clone().into());
+        keep("/fully_qualified_name", name.to_string().into());
     }
     if let Some(meta) = &definition.meta {
         keep("/_meta", meta.clone().into());
@@ -126,7 +127,9 @@ fn value_schema(
     // Read again with the pointer only to place an error.
     let value_type = ValueType::from_val_types(val_type, inner_val_type, "")
         .or_else(|_| ValueType::from_val_types(val_type, inner_val_type, &pointer()))?;
-    let properties = |map: &Option<indexmap::IndexMap<String, schema::ValueSchema>>,
+    let properties = |map: &Option<
+        indexmap::IndexMap<schema::Text<'_>, schema::ValueSchema<'_>>,
+    >,
                       key: &str,
                       extras: &mut Vec<Extra>|
      -> Result<Option<Vec<Property>>, DialectError> {
@@ -136,7 +139,7 @@ fn value_schema(
         map.iter()
             .map(|(name, schema)| {
                 Ok(Property {
-                    name: name.clone(),
+                    name: name.to_string(),
                     schema: value_schema(schema, &|| child(&child(&pointer(), key), name), extras)?,
                 })
             })
@@ -145,12 +148,12 @@ fn value_schema(
     };
     Ok(ValueSchema {
         value_type,
-        allowed: vs.allowed.clone(),
-        description: vs.description.clone(),
+        allowed: owned_list(vs.allowed.as_ref()),
+        description: owned(vs.description.as_ref()),
         properties: properties(&vs.properties, "properties", extras)?,
-        required_keys: vs.required_keys.clone(),
+        required_keys: owned_list(vs.required_keys.as_ref()),
         element_properties: properties(&vs.inner_properties, "inner_properties", extras)?,
-        element_required_keys: vs.inner_required_keys.clone(),
+        element_required_keys: owned_list(vs.inner_required_keys.as_ref()),
         nullable: vs.nullable,
         keywords: None,
     })
@@ -213,10 +216,10 @@ fn requirements(
                 collect_extras(ID, &format!("{pointer}/oauth2"), &oauth2.unknown, extras);
             }
             Authorization::OAuth2(OAuth2 {
-                provider: requirement.provider_id.clone(),
-                id: requirement.id.clone(),
+                provider: owned(requirement.provider_id.as_ref()),
+                id: owned(requirement.id.as_ref()),
                 authority: None,
-                scopes: requirement.oauth2.as_ref().and_then(|o| o.scopes.clone()),
+                scopes: owned_list(requirement.oauth2.as_ref().and_then(|o| o.scopes.as_ref())),
             })
         }
     };
@@ -245,10 +248,18 @@ fn metadata(metadata: Option<&schema::ToolMetadata>, extras: &mut Vec<Extra>) ->
     let behavior = metadata.behavior.as_ref()?;
     collect_extras(ID, "/metadata/behavior", &behavior.unknown, extras);
     Some(Behavior {
-        operations: behavior.operations.clone(),
+        operations: owned_list(behavior.operations.as_ref()),
         read_only: behavior.read_only,
         destructive: behavior.destructive,
         idempotent: behavior.idempotent,
         open_world: behavior.open_world,
     })
+}
+
+fn owned(text: Option<&schema::Text<'_>>) -> Option<String> {
+    text.map(|text| text.to_string())
+}
+
+fn owned_list(texts: Option<&schema::Texts<'_>>) -> Option<Vec<String>> {
+    texts.map(|texts| texts.to_vec())
 }

@@ -5,29 +5,37 @@
 //! empty, as `model_dump(mode="json", by_alias=True)` does: an output is then the very
 //! form the SDK serves. Reading tolerates absent keys; whatever else an object holds
 //! lands in its `unknown` map, never dropped.
+//!
+//! Texts and lists of texts are `Cow`s: a writer borrows them from the tool it writes,
+//! since a definition lives only until it is serialized; a reader gets owned ones.
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 type Unknown = Map<String, Value>;
+/// A text the writer borrows from the tool.
+pub type Text<'a> = Cow<'a, str>;
+/// A list of texts the writer borrows from the tool.
+pub type Texts<'a> = Cow<'a, [String]>;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ToolDefinition {
-    pub name: String,
+pub struct ToolDefinition<'a> {
+    pub name: Text<'a>,
     #[serde(default)]
-    pub fully_qualified_name: Option<String>,
+    pub fully_qualified_name: Option<Text<'a>>,
     #[serde(default)]
-    pub description: Option<String>,
-    pub toolkit: ToolkitDefinition,
-    pub input: ToolInput,
-    pub output: ToolOutput,
+    pub description: Option<Text<'a>>,
+    pub toolkit: ToolkitDefinition<'a>,
+    pub input: ToolInput<'a>,
+    pub output: ToolOutput<'a>,
     #[serde(default)]
-    pub requirements: Option<ToolRequirements>,
+    pub requirements: Option<ToolRequirements<'a>>,
     #[serde(default)]
-    pub deprecation_message: Option<String>,
+    pub deprecation_message: Option<Text<'a>>,
     #[serde(default)]
-    pub metadata: Option<ToolMetadata>,
+    pub metadata: Option<ToolMetadata<'a>>,
     #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     #[serde(flatten, default, skip_serializing)]
@@ -35,30 +43,30 @@ pub struct ToolDefinition {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ToolkitDefinition {
-    pub name: String,
+pub struct ToolkitDefinition<'a> {
+    pub name: Text<'a>,
     #[serde(default)]
-    pub description: Option<String>,
+    pub description: Option<Text<'a>>,
     #[serde(default)]
-    pub version: Option<String>,
+    pub version: Option<Text<'a>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ToolInput {
-    pub parameters: Vec<InputParameter>,
+pub struct ToolInput<'a> {
+    pub parameters: Vec<InputParameter<'a>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct InputParameter {
-    pub name: String,
+pub struct InputParameter<'a> {
+    pub name: Text<'a>,
     pub required: bool,
     #[serde(default)]
-    pub description: Option<String>,
-    pub value_schema: ValueSchema,
+    pub description: Option<Text<'a>>,
+    pub value_schema: ValueSchema<'a>,
     /// The SDK's default is `true`; an absent key means the same.
     #[serde(default)]
     pub inferrable: Option<bool>,
@@ -78,22 +86,22 @@ pub enum ValType {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ValueSchema {
+pub struct ValueSchema<'a> {
     pub val_type: ValType,
     #[serde(default)]
     pub inner_val_type: Option<ValType>,
     #[serde(rename = "enum", default)]
-    pub allowed: Option<Vec<String>>,
+    pub allowed: Option<Texts<'a>>,
     #[serde(default)]
-    pub properties: Option<IndexMap<String, ValueSchema>>,
+    pub properties: Option<IndexMap<Text<'a>, ValueSchema<'a>>>,
     #[serde(default)]
-    pub inner_properties: Option<IndexMap<String, ValueSchema>>,
+    pub inner_properties: Option<IndexMap<Text<'a>, ValueSchema<'a>>>,
     #[serde(default)]
-    pub description: Option<String>,
+    pub description: Option<Text<'a>>,
     #[serde(default)]
-    pub required_keys: Option<Vec<String>>,
+    pub required_keys: Option<Texts<'a>>,
     #[serde(default)]
-    pub inner_required_keys: Option<Vec<String>>,
+    pub inner_required_keys: Option<Texts<'a>>,
     #[serde(default)]
     pub nullable: Option<bool>,
     #[serde(flatten, default, skip_serializing)]
@@ -101,68 +109,68 @@ pub struct ValueSchema {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ToolOutput {
+pub struct ToolOutput<'a> {
     #[serde(default)]
-    pub description: Option<String>,
+    pub description: Option<Text<'a>>,
     #[serde(default)]
-    pub available_modes: Option<Vec<String>>,
+    pub available_modes: Option<Vec<Text<'a>>>,
     #[serde(default)]
-    pub value_schema: Option<ValueSchema>,
+    pub value_schema: Option<ValueSchema<'a>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ToolRequirements {
+pub struct ToolRequirements<'a> {
     #[serde(default)]
-    pub authorization: Option<ToolAuthRequirement>,
+    pub authorization: Option<ToolAuthRequirement<'a>>,
     #[serde(default)]
-    pub secrets: Option<Vec<KeyRequirement>>,
+    pub secrets: Option<Vec<KeyRequirement<'a>>>,
     /// Context values the runtime supplies (`ToolMetadataRequirement`), not tool metadata.
     #[serde(default)]
-    pub metadata: Option<Vec<KeyRequirement>>,
+    pub metadata: Option<Vec<KeyRequirement<'a>>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ToolAuthRequirement {
+pub struct ToolAuthRequirement<'a> {
     #[serde(default)]
-    pub provider_id: Option<String>,
+    pub provider_id: Option<Text<'a>>,
     /// Required by the SDK; `oauth2` is the only type it defines today.
     #[serde(default)]
-    pub provider_type: Option<String>,
+    pub provider_type: Option<Text<'a>>,
     #[serde(default)]
-    pub id: Option<String>,
+    pub id: Option<Text<'a>>,
     #[serde(default)]
-    pub oauth2: Option<OAuth2Requirement>,
+    pub oauth2: Option<OAuth2Requirement<'a>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct OAuth2Requirement {
+pub struct OAuth2Requirement<'a> {
     #[serde(default)]
-    pub scopes: Option<Vec<String>>,
+    pub scopes: Option<Texts<'a>>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 /// `ToolSecretRequirement` and `ToolMetadataRequirement` share this shape.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct KeyRequirement {
-    pub key: String,
+pub struct KeyRequirement<'a> {
+    pub key: Text<'a>,
     #[serde(flatten, default, skip_serializing)]
     pub unknown: Unknown,
 }
 
 /// `ToolMetadata`: closed in the SDK (`extra="forbid"`), so unknown keys are refused there.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ToolMetadata {
+pub struct ToolMetadata<'a> {
     #[serde(default)]
     pub classification: Option<Value>,
     #[serde(default)]
-    pub behavior: Option<Behavior>,
+    pub behavior: Option<Behavior<'a>>,
     #[serde(default)]
     pub extras: Option<Map<String, Value>>,
     #[serde(flatten, default, skip_serializing)]
@@ -170,9 +178,9 @@ pub struct ToolMetadata {
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Behavior {
+pub struct Behavior<'a> {
     #[serde(default)]
-    pub operations: Option<Vec<String>>,
+    pub operations: Option<Texts<'a>>,
     #[serde(default)]
     pub read_only: Option<bool>,
     #[serde(default)]

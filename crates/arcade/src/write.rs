@@ -2,6 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
+use std::borrow::Cow;
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::text::ensure_description;
@@ -43,8 +44,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         (true, Some(name)) => name,
         _ => crate::qualified_name(&toolkit.name, &tool.name),
     };
-    let description = match &tool.description {
-        Some(text) => text.clone(),
+    let description: schema::Text<'_> = match &tool.description {
+        Some(text) => Cow::Borrowed(text),
         None => {
             let (text, _) = ensure_description(None, &format!("{} tool", tool.name), 1);
             losses.push(Loss::new(
@@ -52,7 +53,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 Field::Description,
                 message!("Arcade requires a description and the input has none; {text:?} was written. Describe what the tool does: the model reads it to choose the tool."),
             ));
-            text
+            Cow::Owned(text)
         }
     };
     let parameters = tool
@@ -62,9 +63,9 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .map(|(index, parameter)| {
             let required = parameter.required_or_optional(index, TITLE, &mut losses);
             schema::InputParameter {
-                name: parameter.name.clone(),
+                name: Cow::Borrowed(&parameter.name),
                 required,
-                description: parameter.description.clone(),
+                description: borrowed(parameter.description.as_ref()),
                 value_schema: value_schema(
                     &parameter.schema,
                     Field::ParameterSchema(index),
@@ -86,8 +87,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         ));
     }
     let output = schema::ToolOutput {
-        description: tool.output.description.clone(),
-        available_modes: Some(modes.iter().map(|m| m.as_str().to_owned()).collect()),
+        description: borrowed(tool.output.description.as_ref()),
+        available_modes: Some(modes.iter().map(|m| Cow::Borrowed(m.as_str())).collect()),
         value_schema: tool
             .output
             .schema
@@ -122,8 +123,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     }));
 
     let definition = schema::ToolDefinition {
-        name: tool.name.clone(),
-        fully_qualified_name: Some(fully_qualified_name),
+        name: Cow::Borrowed(&tool.name),
+        fully_qualified_name: Some(Cow::Owned(fully_qualified_name)),
         description: Some(description),
         toolkit,
         input: schema::ToolInput {
@@ -132,7 +133,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         },
         output,
         requirements: Some(requirements),
-        deprecation_message: tool.deprecation.clone(),
+        deprecation_message: borrowed(tool.deprecation.as_ref()),
         metadata,
         meta: tool
             .extra(ID, "/_meta")
@@ -155,22 +156,22 @@ fn own_text(tool: &Tool, pointer: &str) -> Option<String> {
         .and_then(|value| value.as_str().map(str::to_owned))
 }
 
-fn toolkit(
-    tool: &Tool,
-    options: &WriteOptions,
+fn toolkit<'a>(
+    tool: &'a Tool,
+    options: &'a WriteOptions,
     losses: &mut Vec<Loss>,
-) -> schema::ToolkitDefinition {
+) -> schema::ToolkitDefinition<'a> {
     let declared = tool.toolkit.as_ref();
     let name = tool.toolkit_name(options.toolkit.as_deref(), DEFAULT_TOOLKIT, TITLE, losses);
     // The SDK accepts a toolkit without a version, so none is invented.
     let version = options
         .toolkit_version
-        .clone()
-        .or_else(|| declared.and_then(|t| t.version.clone()));
+        .as_ref()
+        .or_else(|| declared.and_then(|t| t.version.as_ref()));
     schema::ToolkitDefinition {
-        name,
-        description: declared.and_then(|t| t.description.clone()),
-        version,
+        name: Cow::Owned(name),
+        description: borrowed(declared.and_then(|t| t.description.as_ref())),
+        version: borrowed(version),
         unknown: Default::default(),
     }
 }
@@ -185,34 +186,38 @@ fn val_type(primitive: Primitive) -> ValType {
     }
 }
 
-fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schema::ValueSchema {
+fn value_schema<'a>(
+    vs: &'a ValueSchema,
+    field: Field,
+    losses: &mut Vec<Loss>,
+) -> schema::ValueSchema<'a> {
     let (val, inner) = vs.value_type.to_val_types(field, TITLE, losses);
     let (val, inner) = (val.map_or(ValType::Array, val_type), inner.map(val_type));
     schema::ValueSchema {
         val_type: val,
         inner_val_type: inner,
-        allowed: vs.allowed.clone(),
+        allowed: borrowed_list(vs.allowed.as_ref()),
         properties: properties(vs.properties.as_deref(), field, losses),
         inner_properties: properties(vs.element_properties.as_deref(), field, losses),
-        description: vs.description.clone(),
-        required_keys: vs.required_keys.clone(),
-        inner_required_keys: vs.element_required_keys.clone(),
+        description: borrowed(vs.description.as_ref()),
+        required_keys: borrowed_list(vs.required_keys.as_ref()),
+        inner_required_keys: borrowed_list(vs.element_required_keys.as_ref()),
         nullable: vs.nullable,
         unknown: Default::default(),
     }
 }
 
-fn properties(
-    properties: Option<&[Property]>,
+fn properties<'a>(
+    properties: Option<&'a [Property]>,
     field: Field,
     losses: &mut Vec<Loss>,
-) -> Option<indexmap::IndexMap<String, schema::ValueSchema>> {
+) -> Option<indexmap::IndexMap<schema::Text<'a>, schema::ValueSchema<'a>>> {
     properties.map(|properties| {
         properties
             .iter()
             .map(|property| {
                 (
-                    property.name.clone(),
+                    Cow::Borrowed(property.name.as_str()),
                     value_schema(&property.schema, field, losses),
                 )
             })
@@ -220,11 +225,11 @@ fn properties(
     })
 }
 
-fn requirements(
-    tool: &Tool,
-    options: &WriteOptions,
+fn requirements<'a>(
+    tool: &'a Tool,
+    options: &'a WriteOptions,
     losses: &mut Vec<Loss>,
-) -> schema::ToolRequirements {
+) -> schema::ToolRequirements<'a> {
     let mut secrets: Vec<schema::KeyRequirement> = Vec::new();
     for (index, setting) in tool.settings.iter().enumerate() {
         if !setting.secret {
@@ -283,10 +288,16 @@ fn requirements(
         }
         Authorization::OAuth2(oauth2) => {
             let provider_id = match (&options.provider, &oauth2.provider) {
-                (Some(provider), _) | (None, Some(provider)) => Some(provider.clone()),
+                (Some(provider), _) | (None, Some(provider)) => {
+                    Some(Cow::Borrowed(provider.as_str()))
+                }
                 // A generic OAuth2 requirement names its configured provider by `id` alone.
                 (None, None) if oauth2.id.is_some() => None,
-                (None, None) => Some(infer_provider(oauth2.authority.as_deref(), TITLE, losses)),
+                (None, None) => Some(Cow::Owned(infer_provider(
+                    oauth2.authority.as_deref(),
+                    TITLE,
+                    losses,
+                ))),
             };
             if let Some(authority) = &oauth2.authority {
                 losses.push(Loss::new(
@@ -299,11 +310,11 @@ fn requirements(
                 provider_id,
                 provider_type: Some(
                     own_text(tool, "/requirements/authorization/provider_type")
-                        .unwrap_or_else(|| "oauth2".to_owned()),
+                        .map_or(Cow::Borrowed("oauth2"), Cow::Owned),
                 ),
-                id: oauth2.id.clone(),
+                id: borrowed(oauth2.id.as_ref()),
                 oauth2: Some(schema::OAuth2Requirement {
-                    scopes: oauth2.scopes.clone(),
+                    scopes: borrowed_list(oauth2.scopes.as_ref()),
                     unknown: Default::default(),
                 }),
                 unknown: Default::default(),
@@ -321,16 +332,16 @@ fn requirements(
     }
 }
 
-fn key(name: &str) -> schema::KeyRequirement {
+fn key(name: &str) -> schema::KeyRequirement<'_> {
     schema::KeyRequirement {
-        key: name.to_owned(),
+        key: Cow::Borrowed(name),
         unknown: Default::default(),
     }
 }
 
-fn metadata(tool: &Tool) -> Option<schema::ToolMetadata> {
+fn metadata(tool: &Tool) -> Option<schema::ToolMetadata<'_>> {
     let behavior = tool.behavior.as_ref().map(|b| schema::Behavior {
-        operations: b.operations.clone(),
+        operations: borrowed_list(b.operations.as_ref()),
         read_only: b.read_only,
         destructive: b.destructive,
         idempotent: b.idempotent,
@@ -349,4 +360,12 @@ fn metadata(tool: &Tool) -> Option<schema::ToolMetadata> {
             unknown: Default::default(),
         },
     )
+}
+
+fn borrowed(text: Option<&String>) -> Option<schema::Text<'_>> {
+    text.map(|text| Cow::Borrowed(text.as_str()))
+}
+
+fn borrowed_list(texts: Option<&Vec<String>>) -> Option<schema::Texts<'_>> {
+    texts.map(|texts| Cow::Borrowed(texts.as_slice()))
 }

@@ -587,11 +587,12 @@ pub fn embedded_schema(text: &str, title: &str) -> Result<Value, DialectError> {
 
 /// Arcade's `available_modes`, refusing a mode it does not define.
 pub fn read_output_modes(
-    names: &[String],
+    names: &[impl AsRef<str>],
     pointer: &str,
 ) -> Result<Vec<crate::tool::OutputMode>, DialectError> {
     names
         .iter()
+        .map(AsRef::as_ref)
         .enumerate()
         .map(|(index, name)| {
             crate::tool::OutputMode::parse(name).ok_or_else(|| {
