@@ -47,14 +47,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 .and_then(|d| d.strip_prefix(REQUIRED_PREFIX))
             {
                 Some(rest) => (Some(rest.to_owned()), Some(true)),
-                None => (param.description.clone(), None),
+                None => (owned(param.description.as_ref()), None),
             };
             Parameter {
-                name: name.clone(),
+                name: name.to_string(),
                 description,
                 required,
                 schema: ValueSchema {
-                    allowed: param.allowed.clone(),
+                    allowed: param.allowed.as_deref().map(<[String]>::to_vec),
                     ..ValueSchema::of(read_type(param.value_type.as_deref()))
                 },
                 default: param.default.clone(),
@@ -73,17 +73,17 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             let input = arg.input.as_ref().map(|input| {
                 collect_extras(ID, &child(&pointer, "input"), &input.unknown, &mut extras);
                 InputHint {
-                    kind: input.kind.clone().unwrap_or_default(),
-                    placeholder: input.placeholder.clone(),
-                    hint: input.hint.clone(),
+                    kind: owned(input.kind.as_ref()).unwrap_or_default(),
+                    placeholder: owned(input.placeholder.as_ref()),
+                    hint: owned(input.hint.as_ref()),
                     options: input.options.clone(),
                     default: input.default.clone(),
                 }
             });
             Setting {
-                key: key.clone(),
+                key: key.to_string(),
                 description: None,
-                value_type: arg.value_type.clone(),
+                value_type: owned(arg.value_type.as_ref()),
                 required: arg.required,
                 default: arg.default.clone(),
                 value: arg.value.clone(),
@@ -116,24 +116,24 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             None => ExampleCall::Verbatim(String::new()),
         };
         examples.push(Example {
-            prompt: example.prompt.clone(),
+            prompt: owned(example.prompt.as_ref()),
             call,
         });
     }
 
     let tool = Tool {
-        name: skill.hub_id.clone(),
-        display_name: skill.name.clone(),
-        description: skill.description.clone(),
-        version: skill.version.clone(),
+        name: skill.hub_id.to_string(),
+        display_name: owned(skill.name.as_ref()),
+        description: owned(skill.description.as_ref()),
+        version: owned(skill.version.as_ref()),
         parameters,
         settings,
         examples,
         implementation: Some(implementation(skill.entrypoint.file.as_deref(), source)?),
         enabled: skill.active,
-        author: skill.author.clone(),
-        url: skill.author_url.clone(),
-        license: skill.license.clone(),
+        author: owned(skill.author.as_ref()),
+        url: owned(skill.author_url.as_ref()),
+        license: owned(skill.license.as_ref()),
         extras,
         ..Tool::default()
     };
@@ -182,4 +182,8 @@ fn implementation(file: Option<&str>, source: &Source<'_>) -> Result<Implementat
         present: source.dir.map(|_| content.is_some()),
         content,
     })
+}
+
+fn owned(text: Option<&schema::Text<'_>>) -> Option<String> {
+    text.map(|text| text.to_string())
 }

@@ -4,6 +4,7 @@ use crate::schema::{self, SCHEMA_VERSION};
 use crate::{javascript, ID, REQUIRED_PREFIX};
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use toolshift_model::dialect::{check_file_name, restore_extras};
 use toolshift_model::message;
 use toolshift_model::text::{code_list, humanize, with_note};
@@ -31,28 +32,36 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     // room for them at once, instead of growing the list three times.
     let mut losses = Vec::with_capacity(16);
     let hub_id = hub_id(&tool.name, &mut losses)?;
-    let name = tool.display_name.clone().unwrap_or_else(|| {
-        let title = humanize(&tool.name);
-        losses.push(Loss::new(
-            LossCode::FieldDefaulted,
-            Field::DisplayName,
-            message!("AnythingLLM shows a display name; {title:?} was made from the tool name."),
-        ));
-        title
-    });
-    let version = tool.version.clone().unwrap_or_else(|| {
-        losses.push(Loss::new(
-            LossCode::FieldDefaulted,
-            Field::Version,
-            message!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
-        ));
-        DEFAULT_VERSION.to_owned()
-    });
-    let description = tool.description.clone().unwrap_or_else(|| {
+    let name = tool.display_name.as_deref().map_or_else(
+        || {
+            let title = humanize(&tool.name);
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::DisplayName,
+                message!(
+                    "AnythingLLM shows a display name; {title:?} was made from the tool name."
+                ),
+            ));
+            Cow::Owned(title)
+        },
+        Cow::Borrowed,
+    );
+    let version = tool.version.as_deref().map_or_else(
+        || {
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::Version,
+                message!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
+            ));
+            Cow::Borrowed(DEFAULT_VERSION)
+        },
+        Cow::Borrowed,
+    );
+    let description = tool.description.as_deref().map_or_else(|| {
         let text = format!("The {} skill.", tool.name);
         losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, message!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
-        text
-    });
+        Cow::Owned(text)
+    }, Cow::Borrowed);
     let active = tool.enabled.unwrap_or_else(|| {
         losses.push(Loss::new(
             LossCode::FieldDefaulted,
@@ -61,7 +70,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         ));
         true
     });
-    let author_url = tool.url.clone().filter(|url| {
+    let author_url = borrowed(tool.url.as_ref()).filter(|url| {
         let absolute = url.split_once(':').is_some_and(|(scheme, rest)| {
             !scheme.is_empty()
                 && scheme
@@ -87,7 +96,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .enumerate()
         .map(|(index, parameter)| {
             (
-                parameter.name.clone(),
+                Cow::Borrowed(parameter.name.as_str()),
                 param(index, parameter, tool.origin.as_deref(), &mut losses),
             )
         })
@@ -98,18 +107,18 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 
     let mut skill = schema::Skill {
         active: Some(active),
-        hub_id: hub_id.clone(),
+        hub_id: Cow::Borrowed(&hub_id),
         name: Some(name),
-        schema: Some(SCHEMA_VERSION.to_owned()),
+        schema: Some(Cow::Borrowed(SCHEMA_VERSION)),
         version: Some(version),
         description: Some(description),
-        author: tool.author.clone(),
+        author: borrowed(tool.author.as_ref()),
         author_url,
-        license: tool.license.clone(),
+        license: borrowed(tool.license.as_ref()),
         setup_args: (!setup_args.is_empty()).then_some(setup_args),
         examples: (!examples.is_empty()).then_some(examples),
         entrypoint: schema::Entrypoint {
-            file: Some(HANDLER.to_owned()),
+            file: Some(Cow::Borrowed(HANDLER)),
             params,
             unknown: Map::new(),
         },
@@ -182,31 +191,30 @@ fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     Ok(sanitized)
 }
 
-fn param(
+fn param<'a>(
     index: usize,
-    parameter: &toolshift_model::Parameter,
+    parameter: &'a toolshift_model::Parameter,
     tool_origin: Option<&str>,
     losses: &mut Vec<Loss>,
-) -> schema::Param {
+) -> schema::Param<'a> {
     let required = parameter.required == Some(true);
-    let defaulted;
-    let text = match &parameter.description {
-        Some(text) => text.as_str(),
+    let text: Cow<'_, str> = match &parameter.description {
+        Some(text) => Cow::Borrowed(text),
         None => {
-            defaulted = format!("The {} parameter.", parameter.name);
+            let defaulted = format!("The {} parameter.", parameter.name);
             losses.push(Loss::new(
                 LossCode::DescriptionDefaulted,
                 Field::ParameterDescription(index),
                 message!("AnythingLLM requires parameter descriptions; {defaulted:?} was written."),
             ));
-            defaulted.as_str()
+            Cow::Owned(defaulted)
         }
     };
-    // One copy of the text, with the prefix when there is one.
+    // The text as it is, or one copy of it with the prefix when there is one.
     let mut description = if required {
-        [REQUIRED_PREFIX, text].concat()
+        Cow::Owned([REQUIRED_PREFIX, &text].concat())
     } else {
-        text.to_owned()
+        text
     };
     // A skill read from AnythingLLM already carried the prefix: writing it again changes nothing.
     if required && tool_origin != Some(ID) {
@@ -231,7 +239,7 @@ fn param(
                 .map(|v| format!("`{v}`"))
                 .collect::<Vec<_>>()
                 .join(", ");
-            description = format!("{} (allowed: {listed})", description.trim_end());
+            description = Cow::Owned(format!("{} (allowed: {listed})", description.trim_end()));
             let why = match &parameter.schema.value_type {
                 ValueType::Array(_) => format!("`{}` is a list sent as JSON text, and its allowed values {values:?} apply to each element, which an AnythingLLM `enum` cannot say", parameter.name),
                 _ => format!("an AnythingLLM `enum` holds strings, which cannot constrain the {value_type} `{}` to {values:?}", parameter.name),
@@ -244,11 +252,11 @@ fn param(
             ));
             None
         }
-        other => other.clone(),
+        other => other.as_deref().map(Cow::Borrowed),
     };
     schema::Param {
         description: Some(description),
-        value_type: Some(value_type.to_owned()),
+        value_type: Some(Cow::Borrowed(value_type)),
         allowed,
         default: parameter.default.clone(),
         unknown: Map::new(),
@@ -310,12 +318,12 @@ fn param_type(
     }
 }
 
-fn setup_args(
-    tool: &Tool,
+fn setup_args<'a>(
+    tool: &'a Tool,
     options: &WriteOptions,
     losses: &mut Vec<Loss>,
-) -> IndexMap<String, schema::SetupArg> {
-    let mut args = IndexMap::new();
+) -> IndexMap<schema::Text<'a>, schema::SetupArg<'a>> {
+    let mut args = IndexMap::with_capacity(tool.settings.len() + 1);
     for (index, setting) in tool.settings.iter().enumerate() {
         let value = withhold(setting, index, setting.value.as_ref(), "value", options, losses).map(|value| match value {
             Value::String(_) => value,
@@ -333,11 +341,11 @@ fn setup_args(
             losses,
         );
         let input = setting.input.as_ref().map(|input| schema::Input {
-            kind: Some(if input.kind.is_empty() {
-                "text".to_owned()
+            kind: Some(Cow::Borrowed(if input.kind.is_empty() {
+                "text"
             } else {
-                input.kind.clone()
-            }),
+                &input.kind
+            })),
             options: input.options.clone(),
             default: withhold(
                 setting,
@@ -347,8 +355,8 @@ fn setup_args(
                 options,
                 losses,
             ),
-            placeholder: input.placeholder.clone(),
-            hint: input.hint.clone(),
+            placeholder: borrowed(input.placeholder.as_ref()),
+            hint: borrowed(input.hint.as_ref()),
             unknown: Map::new(),
         });
         if setting.description.is_some() {
@@ -362,14 +370,11 @@ fn setup_args(
             ));
         }
         args.insert(
-            setting.key.clone(),
+            Cow::Borrowed(setting.key.as_str()),
             schema::SetupArg {
-                value_type: Some(
-                    setting
-                        .value_type
-                        .clone()
-                        .unwrap_or_else(|| "string".to_owned()),
-                ),
+                value_type: Some(Cow::Borrowed(
+                    setting.value_type.as_deref().unwrap_or("string"),
+                )),
                 required: setting.required,
                 default,
                 input: Some(input.unwrap_or_else(|| schema::Input {
@@ -387,7 +392,7 @@ fn setup_args(
     }
     if let Some((key, hint)) = authorization_arg(&tool.authorization) {
         let mut unique = key;
-        while args.contains_key(&unique) {
+        while args.contains_key(unique.as_str()) {
             unique.push('_');
         }
         losses.push(Loss::new(
@@ -396,7 +401,7 @@ fn setup_args(
             message!("AnythingLLM skills have no authorization requirement; setup argument `{unique}` now holds {hint}. Read it as this.runtimeArgs[{unique:?}]."),
         ));
         args.insert(
-            unique,
+            Cow::Owned(unique),
             schema::SetupArg {
                 value_type: Some("string".into()),
                 required: Some(true),
@@ -406,7 +411,7 @@ fn setup_args(
                     options: None,
                     default: None,
                     placeholder: None,
-                    hint: Some(hint),
+                    hint: Some(Cow::Owned(hint)),
                     unknown: Map::new(),
                 }),
                 value: None,
@@ -479,7 +484,7 @@ fn authorization_arg(authorization: &Authorization) -> Option<(String, String)> 
     }
 }
 
-fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
+fn examples<'a>(tool: &'a Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example<'a>> {
     let mut examples = Vec::new();
     for (index, example) in tool.examples.iter().enumerate() {
         let call = match &example.call {
@@ -508,10 +513,10 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
                 continue;
             }
         };
-        let prompt = example.prompt.clone().unwrap_or_else(|| {
+        let prompt = example.prompt.as_deref().map_or_else(|| {
             losses.push(Loss::new(LossCode::FieldDefaulted, Field::Example(index), message!("AnythingLLM examples need a prompt; example {} has none, so an empty one was written.", index + 1)));
-            String::new()
-        });
+            Cow::Borrowed("")
+        }, Cow::Borrowed);
         examples.push(schema::Example {
             prompt: Some(prompt),
             call: Some(call),
@@ -523,14 +528,14 @@ fn examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example> {
 
 /// The calls of the tool found in example code, each as `{prompt, call}`; what is not a
 /// call with literal arguments is reported one by one.
-fn code_examples(
+fn code_examples<'a>(
     tool: &Tool,
     index: usize,
     first_output: usize,
     language: &str,
-    calls: &[toolshift_model::CodeCall],
+    calls: &'a [toolshift_model::CodeCall],
     losses: &mut Vec<Loss>,
-) -> Vec<schema::Example> {
+) -> Vec<schema::Example<'a>> {
     if calls.is_empty() {
         losses.push(Loss::new(
             LossCode::ExampleDropped,
@@ -562,7 +567,7 @@ fn code_examples(
                     field,
                     message!("`{}` became an example with its comment as the prompt and its arguments as the JSON call.", one_spaced(&call.statement)),
                 ));
-                prompt.clone()
+                Cow::Borrowed(prompt.as_str())
             }
             None => {
                 let prompt = format!("Use {} with {}", tool.name, summary(arguments));
@@ -571,7 +576,7 @@ fn code_examples(
                     field,
                     message!("`{}` became an example with its arguments as the JSON call; it has no comment above it, so the prompt {prompt:?} was written. Write what a user would ask.", one_spaced(&call.statement)),
                 ));
-                prompt
+                Cow::Owned(prompt)
             }
         };
         examples.push(schema::Example {
@@ -662,10 +667,10 @@ fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) 
     for (index, (name, param)) in skill.entrypoint.params.iter_mut().enumerate() {
         let description = param.description.clone().unwrap_or_default();
         if let Some(allowed) = param.allowed.take() {
-            param.description = Some(with_note(
+            param.description = Some(Cow::Owned(with_note(
                 &description,
                 &format!("allowed: {}", code_list(&allowed)),
-            ));
+            )));
             losses.push(Loss::new(
                 LossCode::EnumFolded,
                 Field::Parameter(index),
@@ -674,7 +679,10 @@ fn fit_official(skill: &mut schema::Skill, tool: &Tool, losses: &mut Vec<Loss>) 
         }
         if let Some(default) = param.default.take() {
             let description = param.description.clone().unwrap_or_default();
-            param.description = Some(with_note(&description, &format!("default: {default}")));
+            param.description = Some(Cow::Owned(with_note(
+                &description,
+                &format!("default: {default}"),
+            )));
             losses.push(Loss::new(
                 LossCode::DefaultFolded,
                 Field::Parameter(index),
@@ -729,7 +737,7 @@ fn fit_official_input(
     if let Some(options) = input.options.take() {
         notes.push(format!("one of {}", code_list(&options)));
         if input.kind.as_deref() == Some("select") {
-            input.kind = Some("text".to_owned());
+            input.kind = Some(Cow::Borrowed("text"));
             notes.push("typed in, since a `select` input needs the options".to_owned());
         }
     }
@@ -755,7 +763,7 @@ fn fit_official_input(
     }
     if !notes.is_empty() {
         let hint = input.hint.clone().unwrap_or_default();
-        input.hint = Some(with_note(&hint, &notes.join(", ")));
+        input.hint = Some(Cow::Owned(with_note(&hint, &notes.join(", "))));
         losses.push(Loss::new(
             LossCode::InputHintFolded,
             field,
@@ -776,4 +784,8 @@ fn fit_official_input(
         };
         input.default = Some(Value::String(text));
     }
+}
+
+fn borrowed(text: Option<&String>) -> Option<schema::Text<'_>> {
+    text.map(|text| Cow::Borrowed(text.as_str()))
 }
