@@ -23,8 +23,17 @@ pub struct LoadedInput {
     pub syntax: syntax::Syntax,
 }
 
+/// A path as text, for reports and messages: its own text when it is UTF-8, as nearly
+/// every path is, checked by the fast UTF-8 test; otherwise with replacement characters.
+pub fn path_text(path: &Path) -> String {
+    match path.to_str() {
+        Some(text) => text.to_owned(),
+        None => path.to_string_lossy().into_owned(),
+    }
+}
+
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
-    let display = input.to_string_lossy().into_owned();
+    let display = path_text(input);
     if input == Path::new("-") {
         let text = read_limited(std::io::stdin().lock())
             .map_err(|unread| unread.message("cannot read standard input: "))?;

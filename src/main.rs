@@ -834,7 +834,7 @@ impl Job<'_> {
     ) -> Option<Prepared> {
         let mut prepared = Prepared {
             report: FileReport {
-                input: item.path.to_string_lossy().into_owned(),
+                input: input::path_text(&item.path),
                 from: self.from.map(|d| d.id().to_owned()),
                 to: self.to.id().to_owned(),
                 outputs: Vec::new(),
@@ -1252,7 +1252,7 @@ impl Job<'_> {
                         item.report.outputs = item
                             .files
                             .iter()
-                            .map(|f| f.path.to_string_lossy().into_owned())
+                            .map(|f| input::path_text(&f.path))
                             .collect();
                         // Written: the bytes are freed here, on the worker, rather than
                         // one item at a time on the thread that reports.
