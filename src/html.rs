@@ -290,7 +290,7 @@ pub fn tail(report: &BatchReport) -> String {
         );
     }
     out.push_str("</div>\n<div class=\"filters\"><strong>Code:</strong>");
-    for (code, count) in &summary.codes {
+    for (code, count) in summary.codes.iter() {
         let _ = write!(
             out,
             "<label><input type=\"checkbox\" data-kind=\"code\" value=\"{0}\" checked> <code>{0}</code> {count}</label>",

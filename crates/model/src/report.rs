@@ -1,9 +1,9 @@
 //! The batch report: one record per input file, in the shape users script against.
 
-use crate::loss::{Entry, Severity};
-use serde::Serialize;
-use std::collections::BTreeMap;
+use crate::loss::{Entry, LossCode, Severity};
+use serde::{Serialize, Serializer};
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -57,7 +57,55 @@ pub struct Summary {
     pub changed: usize,
     pub defaulted: usize,
     /// Entries by loss code, in code order.
-    pub codes: BTreeMap<&'static str, usize>,
+    pub codes: CodeCounts,
+}
+
+/// How many entries a batch had of each loss code. Counted in a slot per code, since
+/// every entry of every file adds one on the thread that writes the report; listed, and
+/// serialized as a map, in the order of the codes' names, leaving out codes never met.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CodeCounts {
+    /// By the code's place in `LossCode::ALL`; empty until the first entry.
+    counts: Vec<usize>,
+}
+
+impl CodeCounts {
+    pub fn add(&mut self, code: LossCode) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; LossCode::ALL.len()];
+        }
+        if let Some(count) = self.counts.get_mut(code as usize) {
+            *count += 1;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|count| *count == 0)
+    }
+
+    /// Each code met, by name, with its count, in the order of the names.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, usize)> + '_ {
+        codes_by_name().iter().filter_map(|code| {
+            let count = self.counts.get(*code as usize).copied().unwrap_or(0);
+            (count > 0).then(|| (code.code(), count))
+        })
+    }
+}
+
+/// Every loss code, in the order of its name.
+fn codes_by_name() -> &'static [LossCode] {
+    static ORDER: OnceLock<Vec<LossCode>> = OnceLock::new();
+    ORDER.get_or_init(|| {
+        let mut codes = LossCode::ALL.to_vec();
+        codes.sort_by_key(|code| code.code());
+        codes
+    })
+}
+
+impl Serialize for CodeCounts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
 }
 
 /// What a folder walk passed over, and why.
@@ -101,7 +149,7 @@ impl BatchReport {
                 Severity::Changed => summary.changed += 1,
                 Severity::Defaulted => summary.defaulted += 1,
             }
-            *summary.codes.entry(entry.code.code()).or_default() += 1;
+            summary.codes.add(entry.code);
         }
     }
 
@@ -260,6 +308,31 @@ mod tests {
             lines: Default::default(),
             review: None,
         }
+    }
+
+    #[test]
+    fn codes_are_counted_by_code_and_listed_by_name() {
+        // Each code counted as often as its place in ALL, plus one; a map counts the same.
+        let mut counts = CodeCounts::default();
+        let mut expected = std::collections::BTreeMap::new();
+        for (place, code) in LossCode::ALL.iter().enumerate() {
+            for _ in 0..=place % 3 {
+                counts.add(*code);
+                *expected.entry(code.code()).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(
+            counts.iter().collect::<Vec<_>>(),
+            expected.into_iter().collect::<Vec<_>>()
+        );
+        let mut one = CodeCounts::default();
+        assert!(one.is_empty());
+        one.add(LossCode::EnumFolded);
+        one.add(LossCode::ArrayElementTypeLost);
+        one.add(LossCode::EnumFolded);
+        #[allow(clippy::unwrap_used)]
+        let json = serde_json::to_string(&one).unwrap();
+        assert_eq!(json, r#"{"array-element-type-lost":1,"enum-folded":2}"#);
     }
 
     #[test]
