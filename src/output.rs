@@ -3,6 +3,7 @@
 
 use crate::cli::Format;
 use std::collections::{BTreeSet, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toolshift_model::dialect::check_file_name;
@@ -223,23 +224,30 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
 /// batch into a new folder that is one system call less per output file. Only folders
 /// several items may share are remembered (the output folder and those mirroring input
 /// folders, not one per skill), so what is held does not grow with the batch.
+///
+/// Folders are held by their spelling, without a trailing separator: its bytes hash in
+/// a fraction of the time a path's components take, and every item asks once. Output
+/// paths are all joined onto the output folder the same way, so a folder has one
+/// spelling; one spelled otherwise would only be probed again.
 #[derive(Debug, Default)]
-pub struct NewFolders(std::sync::Mutex<HashSet<PathBuf>>);
+pub struct NewFolders(std::sync::Mutex<HashSet<OsString>>);
 
 impl NewFolders {
     fn holds(&self, folder: &Path) -> bool {
-        self.0.lock().is_ok_and(|made| made.contains(folder))
+        self.0
+            .lock()
+            .is_ok_and(|made| made.contains(spelling(folder)))
     }
 
     fn record(&self, folder: &Path) {
         if let Ok(mut made) = self.0.lock() {
-            made.insert(folder.to_path_buf());
+            made.insert(spelling(folder).to_owned());
         }
     }
 
     fn forget(&self, folder: &Path) {
         if let Ok(mut made) = self.0.lock() {
-            made.remove(folder);
+            made.remove(spelling(folder));
         }
     }
 
@@ -275,6 +283,19 @@ impl NewFolders {
         }
         made_now.push(folder.to_path_buf());
         Ok(true)
+    }
+}
+
+/// A folder's path as `NewFolders` holds it: `out/` and `out` are one folder.
+fn spelling(folder: &Path) -> &OsStr {
+    let whole = folder.as_os_str();
+    if !whole.as_encoded_bytes().ends_with(b"/") {
+        return whole;
+    }
+    match whole.to_str().map(|text| text.trim_end_matches('/')) {
+        Some(trimmed) if !trimmed.is_empty() => OsStr::new(trimmed),
+        // The root, or a name that is not UTF-8, as it is.
+        _ => whole,
     }
 }
 
@@ -685,6 +706,10 @@ pub(crate) mod tests {
             .ensure(&root.join("a"), &shared, &mut again)
             .unwrap());
         assert!(again.is_empty());
+        // Spelled with a trailing separator, it is the same folder.
+        let mut a_slash = root.join("a").into_os_string();
+        a_slash.push("/");
+        assert!(folders.holds(Path::new(&a_slash)));
         // An item's own folder is not remembered: no other item writes there.
         assert!(!folders.holds(&root.join("a/b")));
         let _ = std::fs::remove_dir_all(&root);
