@@ -53,7 +53,7 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
         Err(_) if input.is_dir() => folder_manifest(input)?,
         Err(error) => return Err(format!("cannot read: {error}")),
     };
-    let dir = manifest.parent().map(Path::to_path_buf);
+    let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
     parsed(display, dir, text)
 }
 

@@ -14,6 +14,7 @@ mod input;
 mod interrupt;
 mod matrix;
 mod output;
+mod paths;
 mod progress;
 mod registry;
 mod report;

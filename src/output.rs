@@ -481,7 +481,11 @@ fn own_folder<'a>(files: &'a [Planned], shared: &Path) -> Option<&'a Path> {
     let folder = files.first().map(|file| folder_of(&file.path))?;
     let own = !shared.as_os_str().is_empty()
         && strictly_below(folder, shared)
-        && files.iter().all(|file| folder_of(&file.path) == folder);
+        && files.iter().all(|file| {
+            // Spelled alike nearly always: the bytes answer before the components do.
+            let other = folder_of(&file.path);
+            other.as_os_str() == folder.as_os_str() || other == folder
+        });
     own.then_some(folder)
 }
 
@@ -522,7 +526,12 @@ fn write_own_folder(
         undo_folders(&made_now, new_folders);
         return Err(format!("{}: cannot create folder: {e}", folder.display()));
     }
-    let staged = |file: &Planned| joined(&staging, file.path.file_name().unwrap_or_default());
+    let staged = |file: &Planned| {
+        joined(
+            &staging,
+            crate::paths::name_of(&file.path).unwrap_or_default(),
+        )
+    };
     let discard = || {
         for file in files {
             let _ = std::fs::remove_file(staged(file));
@@ -583,7 +592,7 @@ pub fn temporary_for(path: &Path) -> PathBuf {
     // Once per written file: concat is a fraction of format!'s cost.
     static SUFFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let suffix = SUFFIX.get_or_init(|| format!(".toolshift-{}.tmp", process_id()));
-    let name = path.file_name().unwrap_or_default();
+    let name = crate::paths::name_of(path).unwrap_or_default();
     let mut hidden = std::ffi::OsString::with_capacity(1 + name.len() + suffix.len());
     hidden.push(".");
     hidden.push(name);
@@ -605,7 +614,7 @@ pub fn joined(folder: &Path, name: impl AsRef<Path>) -> PathBuf {
 
 /// The folder `path` sits in, `.` for a bare name.
 pub fn folder_of(path: &Path) -> &Path {
-    path.parent()
+    crate::paths::parent_of(path)
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
 }

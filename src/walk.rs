@@ -157,7 +157,7 @@ impl<'a> Walker<'a> {
         });
         let names: Arc<[Box<OsStr>]> = listing
             .iter()
-            .filter_map(|(path, _)| path.file_name().map(Box::from))
+            .filter_map(|(path, _)| crate::paths::name_of(path).map(Box::from))
             .collect();
         // A file no dialect claims (a TaskWeaver plugin's `.py` among them) is listed
         // as skipped here; the conversion that reads it as a companion takes it back
@@ -165,8 +165,7 @@ impl<'a> Walker<'a> {
         let entries: Vec<Entry> = listing
             .into_iter()
             .filter(|(path, _)| {
-                !path
-                    .file_name()
+                !crate::paths::name_of(path)
                     .is_some_and(|name| name.as_encoded_bytes().starts_with(b"."))
             })
             .map(|(path, kind)| {

@@ -1,0 +1,85 @@
+//! A path's folder and name, as std gives them, without splitting every path into
+//! components: several are asked of every file a batch reads and writes.
+
+use std::ffi::OsStr;
+use std::path::Path;
+
+/// `path.parent()`, spelled as std spells it.
+pub fn parent_of(path: &Path) -> Option<&Path> {
+    match split_last(path) {
+        Some((folder, _)) => Some(folder),
+        None => path.parent(),
+    }
+}
+
+/// The last part of `path`'s name, as `Path::file_name` gives it.
+pub fn name_of(path: &Path) -> Option<&OsStr> {
+    match split_last(path) {
+        Some((_, name)) => Some(name),
+        None => path.file_name(),
+    }
+}
+
+/// `path.parent()` and `path.file_name()` from one look at its bytes, for a path
+/// spelled as this program joins them: `folder/name`. Several are asked of every file a
+/// batch writes, and std splits the whole path into components for each. `None` for
+/// any other spelling (a separator or `.` at either end of the cut, `..` last, no
+/// folder), which std answers instead.
+#[cfg(unix)]
+fn split_last(path: &Path) -> Option<(&Path, &OsStr)> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    let cut = bytes.iter().rposition(|b| *b == b'/')?;
+    let (folder, name) = (bytes.get(..cut)?, bytes.get(cut + 1..)?);
+    let plain_name = !(name.is_empty() || name == b"." || name == b"..");
+    let plain_folder = !(folder.is_empty() || folder.ends_with(b"/") || folder.ends_with(b"."));
+    (plain_name && plain_folder).then(|| {
+        (
+            Path::new(OsStr::from_bytes(folder)),
+            OsStr::from_bytes(name),
+        )
+    })
+}
+
+#[cfg(not(unix))]
+fn split_last(_path: &Path) -> Option<(&Path, &OsStr)> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_split_as_std_splits_it() {
+        // Every spelling of up to four parts from these, with or without a leading
+        // separator: where the quick split answers, it answers as std does.
+        let parts = ["a", "bc", ".", "..", "", "d.", ".e"];
+        let mut spellings = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = spellings
+                .iter()
+                .flat_map(|path| parts.iter().map(move |part| format!("{path}/{part}")))
+                .collect();
+            spellings.extend(longer);
+        }
+        let mut answered = 0;
+        for spelling in &spellings {
+            for path in [spelling.as_str(), spelling.trim_start_matches('/')] {
+                let path = Path::new(path);
+                if let Some((folder, name)) = split_last(path) {
+                    answered += 1;
+                    // As spelled, not only as compared by components.
+                    assert_eq!(
+                        Some(folder.as_os_str()),
+                        path.parent().map(Path::as_os_str),
+                        "{path:?}"
+                    );
+                    assert_eq!(Some(name), path.file_name(), "{path:?}");
+                }
+                assert_eq!(name_of(path), path.file_name(), "{path:?}");
+            }
+        }
+        assert!(answered > 1000, "{answered}");
+    }
+}
