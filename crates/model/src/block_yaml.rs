@@ -521,9 +521,7 @@ fn entry(text: &str) -> Option<(&str, &str)> {
     if !(first.is_ascii_alphabetic() || first == b'_') {
         return None;
     }
-    let end = bytes
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))?;
+    let end = bytes.iter().position(|b| !key_byte(*b))?;
     if bytes.get(end) != Some(&b':') || !matches!(bytes.get(end + 1), None | Some(b' ')) {
         return None;
     }
@@ -532,6 +530,25 @@ fn entry(text: &str) -> Option<(&str, &str)> {
         return None;
     }
     Some((key, text.get(end + 1..)?))
+}
+
+/// The bytes a plain key is read with, as bits of a mask: ASCII letters and digits,
+/// `_`, `-` and `.`. One shift and test a byte, where five range tests were made for
+/// every byte of every key.
+const KEY_BYTES: u128 = {
+    let mut mask: u128 = 0;
+    let mut byte: u8 = 0;
+    while byte < 128 {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b'.') {
+            mask |= 1 << byte;
+        }
+        byte += 1;
+    }
+    mask
+};
+
+fn key_byte(byte: u8) -> bool {
+    byte < 128 && KEY_BYTES >> byte & 1 == 1
 }
 
 /// What follows a scalar on its line: nothing, or a comment after a space.
@@ -778,6 +795,14 @@ mod tests {
             if index == 0 {
                 assert_eq!(slot["name"].as_str().map(str::as_ptr), name_buffer);
             }
+        }
+    }
+
+    #[test]
+    fn key_bytes_are_letters_digits_and_three_marks() {
+        for byte in 0..=u8::MAX {
+            let expected = byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b'.');
+            assert_eq!(key_byte(byte), expected, "{byte:#x}");
         }
     }
 
