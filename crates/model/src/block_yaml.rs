@@ -197,21 +197,30 @@ impl<'a> Reader<'a> {
         while let Some((key, rest)) = self.next_entry(indent)? {
             self.advance();
             // The old keys are distinct, so a key equal to the next old one repeats
-            // none of the keys read so far, which are the old ones before it.
-            let in_order = matching && object.keys().nth(matched).is_some_and(|old| old == key);
-            let value = if in_order {
-                matched += 1;
-                object.values_mut().nth(matched - 1)?
+            // none of the keys read so far, which are the old ones before it. The old
+            // entry is found with its key, in one step along the map (which has no
+            // index), not in one for the key and another for the value.
+            let next_old = if matching {
+                object.iter_mut().nth(matched)
             } else {
-                if matching {
-                    matching = false;
-                    cut(&READ_SPARES, &mut object, matched);
+                None
+            };
+            let value = match next_old {
+                Some((old_key, value)) if old_key == key => {
+                    matched += 1;
+                    value
                 }
-                // A duplicate key is left to yaml_serde, which refuses it.
-                if object.contains_key(key) {
-                    return None;
+                _ => {
+                    if matching {
+                        matching = false;
+                        cut(&READ_SPARES, &mut object, matched);
+                    }
+                    // A duplicate key is left to yaml_serde, which refuses it.
+                    match object.entry(key) {
+                        serde_json::map::Entry::Occupied(_) => return None,
+                        serde_json::map::Entry::Vacant(vacant) => vacant.insert(Value::Null),
+                    }
                 }
-                object.entry(key).or_insert(Value::Null)
             };
             self.entry_value(rest, indent, value)?;
         }
