@@ -8,8 +8,8 @@ pub fn looks_secret(key: &str) -> bool {
     // Most keys (`page_size`) hold no stem, and are answered without being split into
     // words. Beyond ASCII, lowercasing can make new ASCII letters (the Kelvin sign is a
     // `k`), so such keys are split.
-    if key.is_ascii() && !STEMS.iter().any(|stem| holds_ignoring_case(key, stem)) {
-        return false;
+    if key.is_ascii() {
+        return STEMS.iter().any(|stem| holds_ignoring_case(key, stem)) && ascii_secret(key);
     }
     let words = words(key);
     let has = |word: &str| words.iter().any(|w| w == word);
@@ -53,6 +53,54 @@ fn holds_ignoring_case(text: &str, stem: &str) -> bool {
         .any(|window| window.eq_ignore_ascii_case(stem.as_bytes()))
 }
 
+/// `looks_secret` for an ASCII key: its words are compared as they stand, ignoring
+/// case, instead of being copied out lowercased (a key holding a stem is asked about
+/// for every plugin that has one, `api_key` first among them).
+fn ascii_secret(key: &str) -> bool {
+    let mut previous: Option<&str> = None;
+    for word in ascii_words(key) {
+        let is = |name: &str| word.eq_ignore_ascii_case(name);
+        if SECRET_WORDS.iter().any(|name| is(name)) {
+            return true;
+        }
+        if let Some(first) = previous {
+            if SECRET_PAIRS
+                .iter()
+                .any(|(one, two)| first.eq_ignore_ascii_case(one) && is(two))
+            {
+                return true;
+            }
+        }
+        previous = Some(word);
+    }
+    false
+}
+
+/// The words of an ASCII key, cut where `words` cuts them, in their own case.
+fn ascii_words(key: &str) -> impl Iterator<Item = &str> {
+    let bytes = key.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while bytes
+            .get(at)
+            .is_some_and(|byte| !byte.is_ascii_alphanumeric())
+        {
+            at += 1;
+        }
+        let start = at;
+        let mut previous_lower = false;
+        while let Some(&byte) = bytes.get(at) {
+            let hump = byte.is_ascii_uppercase() && previous_lower;
+            if !byte.is_ascii_alphanumeric() || hump {
+                break;
+            }
+            previous_lower = byte.is_ascii_lowercase() || byte.is_ascii_digit();
+            at += 1;
+        }
+        (start < at).then(|| key.get(start..at)).flatten()
+    })
+}
+
 /// Lowercase words of a key split at `_`, `-`, `.`, spaces and camelCase humps.
 fn words(key: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -80,7 +128,9 @@ fn words(key: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{holds_ignoring_case, looks_secret, SECRET_PAIRS, SECRET_WORDS, STEMS};
+    use super::{
+        ascii_words, holds_ignoring_case, looks_secret, words, SECRET_PAIRS, SECRET_WORDS, STEMS,
+    };
 
     #[test]
     fn every_credential_word_and_pair_holds_a_stem() {
@@ -117,6 +167,28 @@ mod tests {
             "api_\u{212a}ey",
         ] {
             assert!(looks_secret(key), "{key} should be secret");
+        }
+    }
+
+    #[test]
+    fn ascii_keys_are_cut_into_the_same_words() {
+        // Every key of up to four characters from these, cut both ways.
+        let alphabet = ["a", "B", "7", "_", "-", " ", "Ke", "yT"];
+        let mut keys = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = keys
+                .iter()
+                .flat_map(|key| alphabet.iter().map(move |part| format!("{key}{part}")))
+                .collect();
+            keys.extend(longer);
+        }
+        for key in
+            keys.iter()
+                .map(String::as_str)
+                .chain(["apiKey", "API_KEY", "myAccessKey2", "x.TOKEN"])
+        {
+            let lowered: Vec<String> = ascii_words(key).map(str::to_ascii_lowercase).collect();
+            assert_eq!(lowered, words(key), "{key:?}");
         }
     }
 
