@@ -17,6 +17,7 @@ pub mod position;
 pub mod report;
 pub mod syntax;
 pub mod tool;
+pub mod unknown_keys;
 
 pub use convert::{convert, convert_all, Conversion, Detail};
 pub use dialect::{

@@ -2,54 +2,71 @@
 //! the TaskWeaver loader reads (`examples`, `plugin_only`). The schema allows extra
 //! keys everywhere; on reading they land in `unknown`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
+use toolshift_model::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Plugin {
     pub name: String,
     /// The implementation file name without `.py`; defaults to `name`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
     /// Required by the schema; the loader defaults it to true.
-    #[serde(default)]
     pub enabled: Option<bool>,
     /// Whether the plugin must be selected in auto-selection mode.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub plugin_only: Option<bool>,
-    #[serde(default)]
     pub description: Option<String>,
     /// Python code showing calls, as one string.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub examples: Option<Value>,
-    #[serde(default)]
     pub parameters: Vec<Field>,
-    #[serde(default)]
     pub returns: Vec<Field>,
     /// `configurations:` with no value is YAML null, which the loader treats as `{}`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub configurations: Option<Map<String, Value>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Plugin {
+    name: "name" required,
+    code: "code",
+    enabled: "enabled",
+    required: "required",
+    plugin_only: "plugin_only",
+    description: "description",
+    examples: "examples",
+    parameters: "parameters",
+    returns: "returns",
+    configurations: "configurations",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Field {
     pub name: String,
     /// A Python annotation (`str`, `list[str]`, `pandas.DataFrame`); the loader defaults it to `Any`.
-    #[serde(rename = "type", default)]
+    #[serde(rename = "type")]
     pub type_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
-    #[serde(default)]
     pub description: Option<String>,
     /// A string in the schema; the loader never reads it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(Field {
+    name: "name" required,
+    type_name: "type",
+    required: "required",
+    description: "description",
+    default: "default",
+});
