@@ -7,9 +7,10 @@
 //! only until it is serialized; a reader gets owned ones.
 
 use indexmap::IndexMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use toolshift_model::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.
@@ -17,101 +18,139 @@ pub type Text<'a> = Cow<'a, str>;
 
 pub const SCHEMA_VERSION: &str = "skill-1.0.0";
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Skill<'a> {
-    #[serde(default)]
     pub active: Option<bool>,
     #[serde(rename = "hubId")]
     pub hub_id: Text<'a>,
-    #[serde(default)]
     pub name: Option<Text<'a>>,
-    #[serde(default)]
     pub schema: Option<Text<'a>>,
-    #[serde(default)]
     pub version: Option<Text<'a>>,
-    #[serde(default)]
     pub description: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub author: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub author_url: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub license: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub setup_args: Option<IndexMap<Text<'a>, SetupArg<'a>>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub examples: Option<Vec<Example<'a>>>,
     pub entrypoint: Entrypoint<'a>,
-    #[serde(default)]
     pub imported: Option<bool>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Skill<'a> {
+    active: "active",
+    hub_id: "hubId" required,
+    name: "name",
+    schema: "schema",
+    version: "version",
+    description: "description",
+    author: "author",
+    author_url: "author_url",
+    license: "license",
+    setup_args: "setup_args",
+    examples: "examples",
+    entrypoint: "entrypoint" required,
+    imported: "imported",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct SetupArg<'a> {
-    #[serde(rename = "type", default)]
+    #[serde(rename = "type")]
     pub value_type: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Read by the runtime when `value` is empty.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<Input<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(SetupArg<'a> {
+    value_type: "type",
+    required: "required",
+    default: "default",
+    input: "input",
+    value: "value",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Input<'a> {
-    #[serde(rename = "type", default)]
+    #[serde(rename = "type")]
     pub kind: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<Text<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<Text<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Input<'a> {
+    kind: "type",
+    options: "options",
+    default: "default",
+    placeholder: "placeholder",
+    hint: "hint",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Example<'a> {
-    #[serde(default)]
     pub prompt: Option<Text<'a>>,
     /// A JSON string of the arguments.
-    #[serde(default)]
     pub call: Option<Value>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Example<'a> {
+    prompt: "prompt",
+    call: "call",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Entrypoint<'a> {
-    #[serde(default)]
     pub file: Option<Text<'a>>,
-    #[serde(default)]
     pub params: IndexMap<Text<'a>, Param<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Entrypoint<'a> {
+    file: "file",
+    params: "params",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Param<'a> {
-    #[serde(default)]
     pub description: Option<Text<'a>>,
-    #[serde(rename = "type", default)]
+    #[serde(rename = "type")]
     pub value_type: Option<Text<'a>>,
-    #[serde(rename = "enum", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "enum", skip_serializing_if = "Option::is_none")]
     pub allowed: Option<Cow<'a, [String]>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(Param<'a> {
+    description: "description",
+    value_type: "type",
+    allowed: "enum",
+    default: "default",
+});

@@ -3,44 +3,67 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use toolshift_model::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolDefinition {
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "$schema", skip_serializing_if = "Option::is_none")]
     pub schema_uri: Option<String>,
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub version: String,
     pub input: Input,
     pub output: Output,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requirements: Option<Requirements>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolDefinition {
+    schema_uri: "$schema",
+    name: "name" required,
+    description: "description",
+    version: "version" required,
+    input: "input" required,
+    output: "output" required,
+    requirements: "requirements",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Input {
     pub parameters: Vec<Parameter>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Input {
+    parameters: "parameters" required,
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Parameter {
     pub name: String,
     pub required: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub schema: ValueSchema,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub inferrable: Option<bool>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(Parameter {
+    name: "name" required,
+    required: "required" required,
+    description: "description",
+    schema: "schema" required,
+    inferrable: "inferrable",
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -52,42 +75,61 @@ pub enum ValueType {
     Json,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ValueSchema {
     #[serde(rename = "type")]
     pub value_type: ValueType,
     /// Meant for string values only (the schema's comment); see `docs/arcade.md`.
-    #[serde(rename = "enum", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "enum", skip_serializing_if = "Option::is_none")]
     pub allowed: Option<Vec<String>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ValueSchema {
+    value_type: "type" required,
+    allowed: "enum",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Output {
     pub available_modes: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<OutputValue>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(Output {
+    available_modes: "available_modes" required,
+    value: "value",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct OutputValue {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub schema: ValueSchema,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(OutputValue {
+    description: "description",
+    schema: "schema" required,
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct Requirements {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub authorization: Option<Authorization>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(Requirements {
+    authorization: "authorization",
+});
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -103,19 +145,28 @@ pub enum AuthorizationKeyword {
     Token,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct OAuth2Authorization {
     pub oauth2: OAuth2,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(OAuth2Authorization {
+    oauth2: "oauth2" required,
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct OAuth2 {
     pub url: String,
     /// One space-separated string.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(OAuth2 {
+    url: "url" required,
+    scope: "scope",
+});

@@ -13,6 +13,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use toolshift_model::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.
@@ -20,59 +21,81 @@ pub type Text<'a> = Cow<'a, str>;
 /// A list of texts the writer borrows from the tool.
 pub type Texts<'a> = Cow<'a, [String]>;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolDefinition<'a> {
     pub name: Text<'a>,
-    #[serde(default)]
     pub fully_qualified_name: Option<Text<'a>>,
-    #[serde(default)]
     pub description: Option<Text<'a>>,
     pub toolkit: ToolkitDefinition<'a>,
     pub input: ToolInput<'a>,
     pub output: ToolOutput<'a>,
-    #[serde(default)]
     pub requirements: Option<ToolRequirements<'a>>,
-    #[serde(default)]
     pub deprecation_message: Option<Text<'a>>,
-    #[serde(default)]
     pub metadata: Option<ToolMetadata<'a>>,
-    #[serde(rename = "_meta", default)]
+    #[serde(rename = "_meta")]
     pub meta: Option<Map<String, Value>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolDefinition<'a> {
+    name: "name" required,
+    fully_qualified_name: "fully_qualified_name",
+    description: "description",
+    toolkit: "toolkit" required,
+    input: "input" required,
+    output: "output" required,
+    requirements: "requirements",
+    deprecation_message: "deprecation_message",
+    metadata: "metadata",
+    meta: "_meta",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolkitDefinition<'a> {
     pub name: Text<'a>,
-    #[serde(default)]
     pub description: Option<Text<'a>>,
-    #[serde(default)]
     pub version: Option<Text<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolkitDefinition<'a> {
+    name: "name" required,
+    description: "description",
+    version: "version",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolInput<'a> {
     pub parameters: Vec<InputParameter<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolInput<'a> {
+    parameters: "parameters" required,
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct InputParameter<'a> {
     pub name: Text<'a>,
     pub required: bool,
-    #[serde(default)]
     pub description: Option<Text<'a>>,
     pub value_schema: ValueSchema<'a>,
     /// The SDK's default is `true`; an absent key means the same.
-    #[serde(default)]
     pub inferrable: Option<bool>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(InputParameter<'a> {
+    name: "name" required,
+    required: "required" required,
+    description: "description",
+    value_schema: "value_schema" required,
+    inferrable: "inferrable",
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -85,110 +108,137 @@ pub enum ValType {
     Array,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ValueSchema<'a> {
     pub val_type: ValType,
-    #[serde(default)]
     pub inner_val_type: Option<ValType>,
-    #[serde(rename = "enum", default)]
+    #[serde(rename = "enum")]
     pub allowed: Option<Texts<'a>>,
-    #[serde(default)]
     pub properties: Option<IndexMap<Text<'a>, ValueSchema<'a>>>,
-    #[serde(default)]
     pub inner_properties: Option<IndexMap<Text<'a>, ValueSchema<'a>>>,
-    #[serde(default)]
     pub description: Option<Text<'a>>,
-    #[serde(default)]
     pub required_keys: Option<Texts<'a>>,
-    #[serde(default)]
     pub inner_required_keys: Option<Texts<'a>>,
-    #[serde(default)]
     pub nullable: Option<bool>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ValueSchema<'a> {
+    val_type: "val_type" required,
+    inner_val_type: "inner_val_type",
+    allowed: "enum",
+    properties: "properties",
+    inner_properties: "inner_properties",
+    description: "description",
+    required_keys: "required_keys",
+    inner_required_keys: "inner_required_keys",
+    nullable: "nullable",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolOutput<'a> {
-    #[serde(default)]
     pub description: Option<Text<'a>>,
-    #[serde(default)]
     pub available_modes: Option<Vec<Text<'a>>>,
-    #[serde(default)]
     pub value_schema: Option<ValueSchema<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolOutput<'a> {
+    description: "description",
+    available_modes: "available_modes",
+    value_schema: "value_schema",
+});
+
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ToolRequirements<'a> {
-    #[serde(default)]
     pub authorization: Option<ToolAuthRequirement<'a>>,
-    #[serde(default)]
     pub secrets: Option<Vec<KeyRequirement<'a>>>,
     /// Context values the runtime supplies (`ToolMetadataRequirement`), not tool metadata.
-    #[serde(default)]
     pub metadata: Option<Vec<KeyRequirement<'a>>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolRequirements<'a> {
+    authorization: "authorization",
+    secrets: "secrets",
+    metadata: "metadata",
+});
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ToolAuthRequirement<'a> {
-    #[serde(default)]
     pub provider_id: Option<Text<'a>>,
     /// Required by the SDK; `oauth2` is the only type it defines today.
-    #[serde(default)]
     pub provider_type: Option<Text<'a>>,
-    #[serde(default)]
     pub id: Option<Text<'a>>,
-    #[serde(default)]
     pub oauth2: Option<OAuth2Requirement<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolAuthRequirement<'a> {
+    provider_id: "provider_id",
+    provider_type: "provider_type",
+    id: "id",
+    oauth2: "oauth2",
+});
+
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct OAuth2Requirement<'a> {
-    #[serde(default)]
     pub scopes: Option<Texts<'a>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(OAuth2Requirement<'a> {
+    scopes: "scopes",
+});
 
 /// `ToolSecretRequirement` and `ToolMetadataRequirement` share this shape.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct KeyRequirement<'a> {
     pub key: Text<'a>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(KeyRequirement<'a> {
+    key: "key" required,
+});
 
 /// `ToolMetadata`: closed in the SDK (`extra="forbid"`), so unknown keys are refused there.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ToolMetadata<'a> {
-    #[serde(default)]
     pub classification: Option<Value>,
-    #[serde(default)]
     pub behavior: Option<Behavior<'a>>,
-    #[serde(default)]
     pub extras: Option<Map<String, Value>>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+deserialize_keeping_unknown!(ToolMetadata<'a> {
+    classification: "classification",
+    behavior: "behavior",
+    extras: "extras",
+});
+
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Behavior<'a> {
-    #[serde(default)]
     pub operations: Option<Texts<'a>>,
-    #[serde(default)]
     pub read_only: Option<bool>,
-    #[serde(default)]
     pub destructive: Option<bool>,
-    #[serde(default)]
     pub idempotent: Option<bool>,
-    #[serde(default)]
     pub open_world: Option<bool>,
-    #[serde(flatten, default, skip_serializing)]
+    #[serde(skip_serializing)]
     pub unknown: Unknown,
 }
+
+deserialize_keeping_unknown!(Behavior<'a> {
+    operations: "operations",
+    read_only: "read_only",
+    destructive: "destructive",
+    idempotent: "idempotent",
+    open_world: "open_world",
+});

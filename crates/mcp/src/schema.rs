@@ -2,59 +2,59 @@
 //! `$defs/Tool` and `$defs/ToolAnnotations`). Keys the mirror does not name (`icons`,
 //! `execution`, keys of later revisions) land in `unknown`, so nothing is dropped unseen.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
+use toolshift_model::deserialize_keeping_unknown;
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Tool {
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     #[serde(rename = "inputSchema")]
     pub input_schema: Value,
-    #[serde(
-        rename = "outputSchema",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "outputSchema", skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotations>,
+    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
 
+deserialize_keeping_unknown!(Tool {
+    name: "name" required,
+    title: "title",
+    description: "description",
+    input_schema: "inputSchema" required,
+    output_schema: "outputSchema",
+    annotations: "annotations",
+});
+
 /// Every property is a hint; absent means the specification's default.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ToolAnnotations {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(
-        rename = "readOnlyHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "readOnlyHint", skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
-    #[serde(
-        rename = "destructiveHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "destructiveHint", skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
-    #[serde(
-        rename = "idempotentHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "idempotentHint", skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
-    #[serde(
-        rename = "openWorldHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "openWorldHint", skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
+    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
+
+deserialize_keeping_unknown!(ToolAnnotations {
+    title: "title",
+    read_only_hint: "readOnlyHint",
+    destructive_hint: "destructiveHint",
+    idempotent_hint: "idempotentHint",
+    open_world_hint: "openWorldHint",
+});

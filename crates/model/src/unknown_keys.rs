@@ -55,27 +55,27 @@ impl<'de> Visitor<'de> for KeyVisitor {
 }
 
 /// `impl Deserialize` for a mirror struct whose last field is `unknown`, a
-/// `serde_json::Map`: each field with the key it is read from, `required` after the
-/// fields that must be there (the others default when missing, as `#[serde(default)]`
-/// and `Option` fields do). What it answers, errors included, is what the derived
+/// `serde_json::Map`: each field with the key it is read from (`"key" | "alias"` where
+/// another spelling is read too), `required` after the fields that must be there (the
+/// others default when missing, as `#[serde(default)]` and `Option` fields do). What it answers, errors included, is what the derived
 /// `Deserialize` with a flattened `unknown` answers (`tests` below).
 #[macro_export]
 macro_rules! deserialize_keeping_unknown {
-    ($type:ident { $( $field:ident : $key:literal $( $required:ident )? ),* $(,)? }) => {
-        impl<'de> ::serde::Deserialize<'de> for $type {
+    ($type:ident $(<$lifetime:lifetime>)? { $( $field:ident : $key:literal $(| $alias:literal)* $( $required:ident )? ),* $(,)? }) => {
+        impl<'de $(, $lifetime)?> ::serde::Deserialize<'de> for $type $(<$lifetime>)? {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Fields;
-                impl<'de> ::serde::de::Visitor<'de> for Fields {
-                    type Value = $type;
+                struct Fields<T>(::std::marker::PhantomData<T>);
+                impl<'de $(, $lifetime)?> ::serde::de::Visitor<'de> for Fields<$type $(<$lifetime>)?> {
+                    type Value = $type $(<$lifetime>)?;
                     fn expecting(&self, formatter: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                         formatter.write_str(concat!("struct ", stringify!($type)))
                     }
-                    fn visit_map<A: ::serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$type, A::Error> {
+                    fn visit_map<A: ::serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                         $( let mut $field = None; )*
                         let mut unknown = ::serde_json::Map::new();
                         while let Some(key) = map.next_key::<$crate::unknown_keys::Key<'de>>()? {
                             match key.as_str() {
-                                $( $key => {
+                                $( $key $(| $alias)* => {
                                     if $field.is_some() {
                                         return Err(<A::Error as ::serde::de::Error>::duplicate_field($key));
                                     }
@@ -93,7 +93,7 @@ macro_rules! deserialize_keeping_unknown {
                         })
                     }
                 }
-                deserializer.deserialize_map(Fields)
+                deserializer.deserialize_map(Fields(::std::marker::PhantomData))
             }
         }
     };
@@ -123,7 +123,7 @@ mod tests {
     }
     crate::deserialize_keeping_unknown!(Read {
         name: "name" required,
-        kind: "type",
+        kind: "type" | "kind",
         items: "items",
         flag: "flag",
     });
@@ -131,7 +131,7 @@ mod tests {
     #[derive(Debug, PartialEq, Deserialize)]
     struct Derived {
         name: String,
-        #[serde(rename = "type", default)]
+        #[serde(rename = "type", alias = "kind", default)]
         kind: Option<String>,
         #[serde(default)]
         items: Vec<Derived>,
@@ -190,6 +190,8 @@ mod tests {
             json!({"name": "a", "items": null}),
             json!({"name": "a", "items": [{"type": "no name"}]}),
             json!({"name": "a", "flag": "yes"}),
+            json!({"name": "a", "kind": "by its other name"}),
+            json!({"name": "a", "kind": "twice", "type": "over"}),
             json!(["not", "an", "object"]),
             json!("text"),
             json!(null),
