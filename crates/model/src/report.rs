@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn codes_are_counted_by_code_and_listed_by_name() {
-        // Each code counted as often as its place in ALL, plus one; a map counts the same.
+        // Each code counted one to three times by its place in ALL; a map counts the same.
         let mut counts = CodeCounts::default();
         let mut expected = std::collections::BTreeMap::new();
         for (place, code) in LossCode::ALL.iter().enumerate() {
