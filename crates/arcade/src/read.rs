@@ -19,13 +19,14 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     collect_extras(ID, "/toolkit", &definition.toolkit.unknown, &mut extras);
     collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
 
-    let mut parameters = Vec::new();
-    for (index, parameter) in definition.input.parameters.iter().enumerate() {
+    // Owned, so that their texts move into the tool instead of being copied again.
+    let mut parameters = Vec::with_capacity(definition.input.parameters.len());
+    for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
         let pointer = || format!("/input/parameters/{index}");
         collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
         parameters.push(Parameter {
-            name: parameter.name.to_string(),
-            description: owned(parameter.description.as_ref()),
+            name: parameter.name.into_owned(),
+            description: parameter.description.map(Cow::into_owned),
             required: Some(parameter.required),
             schema: value_schema(
                 &parameter.value_schema,
