@@ -57,8 +57,9 @@ impl<'de> Visitor<'de> for KeyVisitor {
 /// `impl Deserialize` for a mirror struct whose last field is `unknown`, a
 /// `serde_json::Map`: each field with the key it is read from (`"key" | "alias"` where
 /// another spelling is read too), `required` after the fields that must be there (the
-/// others default when missing, as `#[serde(default)]` and `Option` fields do). What it answers, errors included, is what the derived
-/// `Deserialize` with a flattened `unknown` answers (`tests` below).
+/// others default when missing, as `#[serde(default)]` and `Option` fields do). What
+/// it answers, errors included, is what the derived `Deserialize` with a flattened
+/// `unknown` answers (`tests` below).
 #[macro_export]
 macro_rules! deserialize_keeping_unknown {
     ($type:ident $(<$lifetime:lifetime>)? { $( $field:ident : $key:literal $(| $alias:literal)* $( $required:ident )? ),* $(,)? }) => {
