@@ -531,13 +531,18 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
                 matching = false;
                 cut(&READ_SPARES, &mut object, matched);
             }
-            if object.contains_key(&*key) {
-                return Err(duplicate_key(&at, &key));
-            }
+            // One hash finds a repeated key and the place of a new one, as in the YAML
+            // reader's mapping.
+            let vacant = match object.entry(key.into_owned()) {
+                serde_json::map::Entry::Occupied(repeated) => {
+                    return Err(duplicate_key(&at, repeated.key()))
+                }
+                serde_json::map::Entry::Vacant(vacant) => vacant,
+            };
             let value = map.next_value_seed(ValueSeed {
-                at: At::Key(&at, &key),
+                at: At::Key(&at, vacant.key()),
             })?;
-            object.insert(key.into_owned(), value);
+            vacant.insert(value);
         }
         if matching {
             cut(&READ_SPARES, &mut object, matched);
