@@ -147,10 +147,14 @@ fn bind(arguments: Arguments, parameters: &[&str]) -> Result<Value, String> {
         bound.insert((*name).to_owned(), value);
     }
     for (name, value) in arguments.keywords {
-        if bound.contains_key(&name) {
-            return Err(format!("`{name}` is given twice"));
+        match bound.entry(name) {
+            serde_json::map::Entry::Occupied(given) => {
+                return Err(format!("`{}` is given twice", given.key()))
+            }
+            serde_json::map::Entry::Vacant(place) => {
+                place.insert(value);
+            }
         }
-        bound.insert(name, value);
     }
     Ok(Value::Object(bound))
 }
@@ -504,6 +508,14 @@ line''', -1.5e3)"#;
             calls[0].arguments,
             Ok(json!({"a": "a\"b\nA", "b": "c\\d", "c": "multi\nline", "d": -1500.0}))
         );
+    }
+
+    #[test]
+    fn an_argument_given_twice_is_named() {
+        let calls = parse("f(1, a=2)\nf(a=1, a=2)", "f", &["a"]);
+        let expected = Err("`a` is given twice".to_owned());
+        assert_eq!(calls[0].arguments, expected);
+        assert_eq!(calls[1].arguments, expected);
     }
 
     #[test]
