@@ -11,7 +11,8 @@
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, Fields, READ_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
+    READ_SPARES,
 };
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -249,10 +250,7 @@ impl<'a> Reader<'a> {
     }
 
     fn sequence(&mut self, indent: usize, slot: &mut Value) -> Option<()> {
-        let mut items = match std::mem::take(slot) {
-            Value::Array(items) => items,
-            _ => Vec::new(),
-        };
+        let mut items = reusable_list(slot, 0);
         let mut len = 0;
         while let Some((at, text)) = self.peek() {
             if at < indent {

@@ -172,6 +172,15 @@ pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
     }
 }
 
+/// The list `slot` holds, to read or write a list over, taking it out of the slot; an
+/// empty one with room for `capacity` items when the slot holds something else.
+pub(crate) fn reusable_list(slot: &mut Value, capacity: usize) -> Vec<Value> {
+    match std::mem::take(slot) {
+        Value::Array(items) => items,
+        _ => Vec::with_capacity(capacity),
+    }
+}
+
 /// Values a document read or written over a larger one no longer holds: objects, lists
 /// and strings, kept per thread for the next document that needs more. A batch's
 /// manifests have one shape but not one size (one plugin has two parameters, the next

@@ -14,8 +14,8 @@
 //! differs, the rest of that object is built anew; the value is the same either way.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, spare, Fields,
-    WRITE_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, spare,
+    Fields, WRITE_SPARES,
 };
 use serde::ser::{self, Serialize};
 use serde_json::value::Serializer as Json;
@@ -364,10 +364,7 @@ impl<'a> ser::Serializer for InPlace<'a> {
         Ok(())
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<ArrayInPlace<'a>, Error> {
-        let items = match std::mem::take(self.0) {
-            Value::Array(items) => items,
-            _ => Vec::with_capacity(len.unwrap_or(0)),
-        };
+        let items = reusable_list(self.0, len.unwrap_or(0));
         Ok(ArrayInPlace {
             slot: self.0,
             items,

@@ -6,7 +6,8 @@
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_object, Fields, READ_SPARES,
+    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
+    READ_SPARES,
 };
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -483,10 +484,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let InPlaceSeed { slot, at } = self;
-        let mut items = match std::mem::take(slot) {
-            Value::Array(items) => items,
-            _ => Vec::new(),
-        };
+        let mut items = reusable_list(slot, 0);
         let mut len = 0;
         // A placeholder to read into, kept again if the array ends.
         while let Some(item) = item_to_fill(&READ_SPARES, &mut items, len) {
