@@ -983,25 +983,27 @@ impl Job<'_> {
             report.error = Some(format!("an entry matched --deny {}", rule.describe()));
             return Ok(());
         }
-        for file in &files {
+        if let Destination::Folder(folder) = &self.destination {
+            prepared.base = output::joined(folder, &item.relative_dir);
+        }
+        for file in files {
+            let create_only = file.create_only;
+            // The next manifest this thread writes is built over this one's document.
             let (relative, bytes) =
-                output::render(file, self.args.format, self.to.manifest_syntax())?;
+                output::render_into_bytes(file, self.args.format, self.to.manifest_syntax())?;
             let path = match &self.destination {
                 Destination::Stdout => {
                     prepared.stdout.extend_from_slice(&bytes);
                     continue;
                 }
                 Destination::File(path) => path.clone(),
-                Destination::Folder(folder) => {
-                    prepared.base = output::joined(folder, &item.relative_dir);
-                    output::inside(&prepared.base, &relative)?
-                }
+                Destination::Folder(_) => output::inside(&prepared.base, &relative)?,
             };
             self.claims.check(&path)?;
             prepared.files.push(Planned {
                 path,
                 bytes,
-                create_only: file.create_only,
+                create_only,
             });
         }
         if matches!(self.destination, Destination::File(_)) && prepared.files.len() > 1 {
@@ -1011,12 +1013,6 @@ impl Job<'_> {
             ));
         }
         report.status = Status::Converted;
-        // The next manifest this thread writes is built over this one.
-        for file in files {
-            if let toolshift_model::OutputContent::Manifest(document) = file.content {
-                toolshift_model::mirror_value::recycle(document);
-            }
-        }
         Ok(())
     }
 

@@ -75,11 +75,37 @@ pub fn render(
     chosen: Option<Format>,
     native: ManifestSyntax,
 ) -> Result<(String, Vec<u8>), String> {
-    let name = rendered_name(file, chosen, native)?;
-    let document = match &file.content {
-        OutputContent::Manifest(document) => document,
-        OutputContent::Text(text) => return Ok((name, text.clone().into_bytes())),
-    };
+    match &file.content {
+        OutputContent::Manifest(document) => render_manifest(&file.path, document, chosen, native),
+        OutputContent::Text(text) => Ok((file.path.clone(), text.clone().into_bytes())),
+    }
+}
+
+/// `render` for a file the caller gives up: a text's bytes are its own, not a copy (a
+/// generated handler is about a kilobyte, on every skill), and a manifest's document
+/// goes back to `mirror_value::recycle` for the next one this thread writes.
+pub fn render_into_bytes(
+    file: OutputFile,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<(String, Vec<u8>), String> {
+    match file.content {
+        OutputContent::Manifest(document) => {
+            let rendered = render_manifest(&file.path, &document, chosen, native);
+            toolshift_model::mirror_value::recycle(document);
+            rendered
+        }
+        OutputContent::Text(text) => Ok((file.path, text.into_bytes())),
+    }
+}
+
+fn render_manifest(
+    path: &str,
+    document: &serde_json::Value,
+    chosen: Option<Format>,
+    native: ManifestSyntax,
+) -> Result<(String, Vec<u8>), String> {
+    let name = rendered_manifest_name(path, chosen, native)?;
     let bytes = if name.ends_with(".yaml") {
         toolshift_model::yaml::to_yaml(document).into_bytes()
     } else {
@@ -92,13 +118,21 @@ pub fn render(
 
 /// Joins a writer's relative path onto the output folder, refusing any escape.
 pub fn inside(folder: &Path, relative: &str) -> Result<PathBuf, String> {
-    let mut path = PathBuf::with_capacity(folder.as_os_str().len() + 1 + relative.len());
-    path.push(folder);
-    for component in relative.split('/') {
+    // Cut at each `/` found by a byte scan: `split('/')` starts a searcher for every
+    // part, which costs more than these short names.
+    let mut rest = relative;
+    loop {
+        let (component, after) = match rest.bytes().position(|byte| byte == b'/') {
+            Some(at) => (rest.get(..at).unwrap_or_default(), rest.get(at + 1..)),
+            None => (rest, None),
+        };
         check_file_name(component).map_err(|e| e.to_string())?;
-        path.push(component);
+        match after {
+            Some(after) => rest = after,
+            None => break,
+        }
     }
-    Ok(path)
+    Ok(crate::paths::with_names(folder, relative))
 }
 
 /// The inputs an output could replace: those inside the output folder (or the output

@@ -1,8 +1,8 @@
 //! A path's folder and name, as std gives them, without splitting every path into
 //! components: several are asked of every file a batch reads and writes.
 
-use std::ffi::OsStr;
-use std::path::Path;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 
 /// `path.parent()`, spelled as std spells it.
 pub fn parent_of(path: &Path) -> Option<&Path> {
@@ -46,6 +46,32 @@ fn split_last(_path: &Path) -> Option<(&Path, &OsStr)> {
     None
 }
 
+/// `folder` with each of `names` pushed onto it, as `PathBuf::push` would push them,
+/// where `names` is plain names (none empty, none holding a separator) joined by `/`.
+/// Such a path is the folder, a separator unless it ends with one or is empty, and the
+/// names as they are: one copy, where a push a part looks at the path and the part
+/// again. Two are asked of every file a batch writes.
+#[cfg(unix)]
+pub fn with_names(folder: &Path, names: &str) -> PathBuf {
+    let folder = folder.as_os_str();
+    let mut path = OsString::with_capacity(folder.len() + 1 + names.len());
+    path.push(folder);
+    if !(folder.is_empty() || folder.as_encoded_bytes().ends_with(b"/")) {
+        path.push("/");
+    }
+    path.push(names);
+    PathBuf::from(path)
+}
+
+#[cfg(not(unix))]
+pub fn with_names(folder: &Path, names: &str) -> PathBuf {
+    let mut path = folder.to_path_buf();
+    for name in names.split('/') {
+        path.push(name);
+    }
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +107,34 @@ mod tests {
             }
         }
         assert!(answered > 1000, "{answered}");
+    }
+
+    #[test]
+    fn names_are_added_as_std_pushes_them() {
+        let parts = ["a", "bc", ".", "..", "", "d."];
+        let mut folders = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = folders
+                .iter()
+                .flat_map(|path| parts.iter().map(move |part| format!("{path}/{part}")))
+                .collect();
+            folders.extend(longer);
+        }
+        for folder in &folders {
+            for folder in [folder.as_str(), folder.trim_start_matches('/')] {
+                for names in ["x", "x.json", "sk/plugin.json", ".x/y/z.yaml", "..x"] {
+                    let mut pushed = PathBuf::from(folder);
+                    for name in names.split('/') {
+                        pushed.push(name);
+                    }
+                    // As spelled, not only as compared by components.
+                    assert_eq!(
+                        with_names(Path::new(folder), names).as_os_str(),
+                        pushed.as_os_str(),
+                        "{folder:?} {names:?}"
+                    );
+                }
+            }
+        }
     }
 }
