@@ -3,69 +3,77 @@
 use std::borrow::Cow;
 use toolshift_model::text::push_single_line;
 
-const RESERVED: &[&str] = &[
-    "arguments",
-    "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "debugger",
-    "default",
-    "delete",
-    "do",
-    "else",
-    "enum",
-    "eval",
-    "export",
-    "extends",
-    "false",
-    "finally",
-    "for",
-    "function",
-    "if",
-    "implements",
-    "import",
-    "in",
-    "instanceof",
-    "interface",
-    "let",
-    "new",
-    "null",
-    "package",
-    "private",
-    "protected",
-    "public",
-    "return",
-    "static",
-    "super",
-    "switch",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typeof",
-    "var",
-    "void",
-    "while",
-    "with",
-    "yield",
-];
+/// JavaScript's reserved words, and the names strict mode forbids for a binding.
+/// Matched as one `match`, which the compiler sorts by length, instead of comparing a
+/// name with each word in turn: it is asked of every parameter and setup argument.
+fn is_reserved(name: &str) -> bool {
+    matches!(
+        name,
+        "arguments"
+            | "await"
+            | "break"
+            | "case"
+            | "catch"
+            | "class"
+            | "const"
+            | "continue"
+            | "debugger"
+            | "default"
+            | "delete"
+            | "do"
+            | "else"
+            | "enum"
+            | "eval"
+            | "export"
+            | "extends"
+            | "false"
+            | "finally"
+            | "for"
+            | "function"
+            | "if"
+            | "implements"
+            | "import"
+            | "in"
+            | "instanceof"
+            | "interface"
+            | "let"
+            | "new"
+            | "null"
+            | "package"
+            | "private"
+            | "protected"
+            | "public"
+            | "return"
+            | "static"
+            | "super"
+            | "switch"
+            | "this"
+            | "throw"
+            | "true"
+            | "try"
+            | "typeof"
+            | "var"
+            | "void"
+            | "while"
+            | "with"
+            | "yield"
+    )
+}
 
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
-        && !RESERVED.contains(&name)
+        && !is_reserved(name)
 }
 
 /// An identifier unlike any in `taken`, as close to `name` as the language allows:
 /// `name` itself, uncopied, where it is one already.
 fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    let mut local: Cow<'a, str> = if name.chars().all(allowed) {
+    // Bytes, not characters, for the usual name: every allowed character is one ASCII
+    // byte, and no byte of any other character is one.
+    let mut local: Cow<'a, str> = if name.bytes().all(|b| allowed(char::from(b))) {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(
@@ -74,10 +82,7 @@ fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> 
                 .collect(),
         )
     };
-    if local.is_empty()
-        || local.starts_with(|c: char| c.is_ascii_digit())
-        || RESERVED.contains(&local.as_ref())
-    {
+    if local.is_empty() || local.starts_with(|c: char| c.is_ascii_digit()) || is_reserved(&local) {
         local.to_mut().insert(0, '_');
     }
     while taken.contains(&local) {
@@ -95,7 +100,9 @@ fn push_string(out: &mut String, text: &str) {
 /// The scaffold is built in one text, without a string per part: it is written for
 /// every skill of a batch.
 pub fn scaffold(hub_id: &str, origin: &str, parameters: &[&str], setup_args: &[&str]) -> String {
-    let mut taken: Vec<Cow<'_, str>> = vec![Cow::Borrowed("callerId"), Cow::Borrowed("error")];
+    // Room for every name the scaffold binds, so the list is not grown as they come.
+    let mut taken: Vec<Cow<'_, str>> = Vec::with_capacity(2 + parameters.len() + setup_args.len());
+    taken.extend([Cow::Borrowed("callerId"), Cow::Borrowed("error")]);
     let locals: Vec<Option<Cow<'_, str>>> = parameters
         .iter()
         .map(|&name| {

@@ -173,7 +173,13 @@ fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     check_file_name(name)?;
     let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     // The usual name is a hubId already: no loss, and no character-by-character copy.
-    if name.len() <= MAX_HUB_ID && name.chars().all(allowed) {
+    // Bytes, not characters: every allowed character is one ASCII byte, and no byte of
+    // any other character is one.
+    if name.len() <= MAX_HUB_ID
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         return Ok(name.to_owned());
     }
     let sanitized: String = name
@@ -639,10 +645,22 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
                 implementation.file
             )
         }
-        Some(implementation) => format!(
-            "The original implementation is {} ({}); port its logic here.",
-            implementation.file, implementation.language
-        ),
+        // Appended piece by piece: this is every scaffold's note, and `format!` costs
+        // more than the pieces.
+        Some(implementation) => {
+            let pieces = [
+                "The original implementation is ",
+                &implementation.file,
+                " (",
+                &implementation.language,
+                "); port its logic here.",
+            ];
+            let mut origin = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+            for piece in pieces {
+                origin.push_str(piece);
+            }
+            origin
+        }
         None => "The source manifest names no implementation; write one here.".to_owned(),
     };
     let parameters: Vec<&str> = tool.parameters.iter().map(|p| p.name.as_str()).collect();
