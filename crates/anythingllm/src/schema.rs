@@ -6,11 +6,10 @@
 //! Texts are `Cow`s: a writer borrows them from the tool it writes, since a skill lives
 //! only until it is serialized; a reader gets owned ones.
 
-use indexmap::IndexMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use toolshift_model::deserialize_keeping_unknown;
+use toolshift_model::{deserialize_keeping_unknown, OrderedMap};
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.
@@ -34,7 +33,7 @@ pub struct Skill<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub license: Option<Text<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub setup_args: Option<IndexMap<Text<'a>, SetupArg<'a>>>,
+    pub setup_args: Option<OrderedMap<Text<'a>, SetupArg<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub examples: Option<Vec<Example<'a>>>,
     pub entrypoint: Entrypoint<'a>,
@@ -125,7 +124,7 @@ deserialize_keeping_unknown!(Example<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct Entrypoint<'a> {
     pub file: Option<Text<'a>>,
-    pub params: IndexMap<Text<'a>, Param<'a>>,
+    pub params: OrderedMap<Text<'a>, Param<'a>>,
     #[serde(skip_serializing)]
     pub unknown: Unknown,
 }

@@ -2,7 +2,6 @@
 
 use crate::schema::{self, SCHEMA_VERSION};
 use crate::{javascript, ID, REQUIRED_PREFIX};
-use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use toolshift_model::dialect::{check_file_name, restore_extras};
@@ -10,8 +9,8 @@ use toolshift_model::message;
 use toolshift_model::text::{code_list, humanize, with_note};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
-    Primitive, Tool, ValueType, WriteOptions, Written,
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OrderedMap, OutputContent,
+    OutputFile, Primitive, Tool, ValueType, WriteOptions, Written,
 };
 
 const TITLE: &str = "AnythingLLM";
@@ -100,7 +99,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
                 param(index, parameter, tool.origin.as_deref(), &mut losses),
             )
         })
-        .collect::<IndexMap<_, _>>();
+        .collect::<OrderedMap<_, _>>();
     let setup_args = setup_args(tool, options, &mut losses);
     let examples = examples(tool, &mut losses);
     let handler = handler(tool, &hub_id, &mut losses);
@@ -328,8 +327,9 @@ fn setup_args<'a>(
     tool: &'a Tool,
     options: &WriteOptions,
     losses: &mut Vec<Loss>,
-) -> IndexMap<schema::Text<'a>, schema::SetupArg<'a>> {
-    let mut args = IndexMap::with_capacity(tool.settings.len() + 1);
+) -> OrderedMap<schema::Text<'a>, schema::SetupArg<'a>> {
+    let mut args =
+        OrderedMap::with_capacity_and_hasher(tool.settings.len() + 1, Default::default());
     for (index, setting) in tool.settings.iter().enumerate() {
         let value = withhold(setting, index, setting.value.as_ref(), "value", options, losses).map(|value| match value {
             Value::String(_) => value,
