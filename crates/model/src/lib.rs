@@ -28,8 +28,8 @@ pub use field::Field;
 pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
 
-/// The ordered maps of names a writer builds for its mirror types (an AnythingLLM
-/// skill's parameters and setup arguments): an `IndexMap` hashed with foldhash, seeded
+/// The ordered maps of names in mirror types (an AnythingLLM skill's parameters and
+/// setup arguments, a TaskWeaver plugin's `configurations`): an `IndexMap` hashed with foldhash, seeded
 /// per process, instead of SipHash, which took about 240 instructions a name. The
 /// names come from a file, which cannot observe the seed, so foldhash's "minimal DoS
 /// resistance" is what this needs (docs/security.md).

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use toolshift_model::deserialize_keeping_unknown;
+use toolshift_model::{deserialize_keeping_unknown, OrderedMap};
 
 type Unknown = Map<String, Value>;
 
@@ -29,7 +29,7 @@ pub struct Plugin {
     pub returns: Vec<Field>,
     /// `configurations:` with no value is YAML null, which the loader treats as `{}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub configurations: Option<Map<String, Value>>,
+    pub configurations: Option<OrderedMap<String, Value>>,
     #[serde(skip_serializing)]
     pub unknown: Unknown,
 }

@@ -10,8 +10,8 @@ use toolshift_model::message;
 use toolshift_model::text::{and_list, ensure_description, join_lines, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
-    Tool, ValueType, WriteOptions, Written,
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OrderedMap, OutputContent,
+    OutputFile, Tool, ValueType, WriteOptions, Written,
 };
 
 const TITLE: &str = "TaskWeaver";
@@ -466,8 +466,8 @@ fn configurations(
     tool: &Tool,
     options: &WriteOptions,
     losses: &mut Vec<Loss>,
-) -> Map<String, Value> {
-    let mut configurations = Map::new();
+) -> OrderedMap<String, Value> {
+    let mut configurations = OrderedMap::default();
     for (index, setting) in tool.settings.iter().enumerate() {
         let input_default = setting
             .input
