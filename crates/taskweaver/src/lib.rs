@@ -13,7 +13,6 @@ mod write;
 
 use serde_json::Value;
 use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
-use toolshift_model::pointer::field;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
@@ -42,25 +41,22 @@ impl Dialect for TaskWeaver {
         let Some(object) = document.as_object() else {
             return 0;
         };
-        if ["input", "inputs", "entrypoint", "hubId", "toolkit"]
-            .iter()
-            .any(|k| field(object, k).is_some())
-        {
-            return 0;
-        }
+        // One pass over the keys, each matched once, where asking for each of twelve
+        // keys walked the object twelve times: every input of a batch is detected.
+        // An object's keys are distinct, so each adds at most once.
         let mut score = 0;
-        if field(object, "parameters").is_some_and(Value::is_array) {
-            score += 3;
-        }
-        if field(object, "returns").is_some_and(Value::is_array) {
-            score += 3;
-        }
-        for key in ["enabled", "configurations", "plugin_only", "code"] {
-            if field(object, key).is_some() {
-                score += 1;
+        let mut named = false;
+        for (key, value) in object {
+            match key.as_str() {
+                // Another dialect's keys.
+                "input" | "inputs" | "entrypoint" | "hubId" | "toolkit" => return 0,
+                "parameters" | "returns" if value.is_array() => score += 3,
+                "enabled" | "configurations" | "plugin_only" | "code" => score += 1,
+                "name" => named = value.is_string(),
+                _ => {}
             }
         }
-        if score > 0 && field(object, "name").is_some_and(Value::is_string) {
+        if score > 0 && named {
             score += 1;
         }
         score
@@ -142,5 +138,34 @@ impl Dialect for TaskWeaver {
 
     fn official_schema(&self) -> Result<Value, DialectError> {
         embedded_schema(SCHEMA, "TaskWeaver")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TaskWeaver;
+    use serde_json::json;
+    use toolshift_model::Dialect;
+
+    #[test]
+    fn detection_scores_each_key_once_and_yields_to_other_dialects() {
+        let score = |document| TaskWeaver.detect(&document);
+        let plugin = json!({"name": "x", "parameters": [], "returns": [], "enabled": true,
+            "configurations": {}, "plugin_only": false, "code": "x"});
+        assert_eq!(score(plugin.clone()), 11);
+        for foreign in ["input", "inputs", "entrypoint", "hubId", "toolkit"] {
+            let mut document = plugin.clone();
+            document[foreign] = json!(null);
+            assert_eq!(score(document), 0, "{foreign}");
+        }
+        // Lists only count as lists; a name only adds to a claim made otherwise.
+        assert_eq!(
+            score(json!({"name": "x", "parameters": {}, "returns": "r"})),
+            0
+        );
+        assert_eq!(score(json!({"name": "x", "parameters": []})), 4);
+        assert_eq!(score(json!({"name": 3, "parameters": []})), 3);
+        assert_eq!(score(json!({"code": "c"})), 1);
+        assert_eq!(score(json!(["name"])), 0);
     }
 }
