@@ -76,21 +76,26 @@ pub fn with_names(folder: &Path, names: &str) -> PathBuf {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_path_is_split_as_std_splits_it() {
-        // Every spelling of up to four parts from these, with or without a leading
-        // separator: where the quick split answers, it answers as std does.
+    /// Every path of up to `most` parts from a few awkward ones, each part after a
+    /// separator (callers try each also without its leading one).
+    fn spellings(most: usize) -> Vec<String> {
         let parts = ["a", "bc", ".", "..", "", "d.", ".e"];
         let mut spellings = vec![String::new()];
-        for _ in 0..4 {
+        for _ in 0..most {
             let longer: Vec<String> = spellings
                 .iter()
                 .flat_map(|path| parts.iter().map(move |part| format!("{path}/{part}")))
                 .collect();
             spellings.extend(longer);
         }
+        spellings
+    }
+
+    #[test]
+    fn a_path_is_split_as_std_splits_it() {
+        // Where the quick split answers, it answers as std does.
         let mut answered = 0;
-        for spelling in &spellings {
+        for spelling in &spellings(4) {
             for path in [spelling.as_str(), spelling.trim_start_matches('/')] {
                 let path = Path::new(path);
                 if let Some((folder, name)) = split_last(path) {
@@ -111,16 +116,7 @@ mod tests {
 
     #[test]
     fn names_are_added_as_std_pushes_them() {
-        let parts = ["a", "bc", ".", "..", "", "d."];
-        let mut folders = vec![String::new()];
-        for _ in 0..3 {
-            let longer: Vec<String> = folders
-                .iter()
-                .flat_map(|path| parts.iter().map(move |part| format!("{path}/{part}")))
-                .collect();
-            folders.extend(longer);
-        }
-        for folder in &folders {
+        for folder in &spellings(3) {
             for folder in [folder.as_str(), folder.trim_start_matches('/')] {
                 for names in ["x", "x.json", "sk/plugin.json", ".x/y/z.yaml", "..x"] {
                     let mut pushed = PathBuf::from(folder);
