@@ -49,8 +49,8 @@ fn split_last(_path: &Path) -> Option<(&Path, &OsStr)> {
 /// `folder` with each of `names` pushed onto it, as `PathBuf::push` would push them,
 /// where `names` is plain names (none empty, none holding a separator) joined by `/`.
 /// Such a path is the folder, a separator unless it ends with one or is empty, and the
-/// names as they are: one copy, where a push a part looks at the path and the part
-/// again. Two are asked of every file a batch writes.
+/// names as they are: one copy, where each push looks at the path and the part again.
+/// Two are joined for every file a batch writes.
 #[cfg(unix)]
 pub fn with_names(folder: &Path, names: &str) -> PathBuf {
     let folder = folder.as_os_str();

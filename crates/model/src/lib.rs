@@ -28,15 +28,16 @@ pub use field::Field;
 pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
 
-/// The ordered maps of names in mirror types (an AnythingLLM skill's parameters and
-/// setup arguments, a TaskWeaver plugin's `configurations`): an `IndexMap` hashed with
-/// foldhash, seeded per process, instead of SipHash, which took about 240 instructions
-/// a name. The names come from a file, which cannot observe the seed, so foldhash's
-/// "minimal DoS resistance" is what this needs (docs/security.md).
-pub type OrderedMap<K, V> = indexmap::IndexMap<K, V, foldhash::fast::RandomState>;
 pub mod providers;
 pub mod settings;
 pub mod text;
 pub mod unheld;
 pub mod view;
 pub mod yaml;
+
+/// The ordered maps of names in mirror types (an AnythingLLM skill's parameters and
+/// setup arguments, a TaskWeaver plugin's `configurations`): an `IndexMap` hashed with
+/// foldhash, seeded per process, instead of SipHash, which took about 240 instructions
+/// a name. The names come from a file, which cannot observe the seed, so foldhash's
+/// "minimal DoS resistance" is what this needs (docs/security.md).
+pub type OrderedMap<K, V> = indexmap::IndexMap<K, V, foldhash::fast::RandomState>;
