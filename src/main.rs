@@ -709,7 +709,10 @@ impl Job<'_> {
             listed: item.listed.as_deref(),
             document: &loaded.document,
         };
-        plan(&output::joined(folder, &item.relative_dir), from, &source)
+        let planned = plan(&output::joined(folder, &item.relative_dir), from, &source);
+        // The next input this thread reads, for planning or converting, is read over it.
+        toolshift_model::syntax::recycle(loaded.document);
+        planned
     }
 
     /// Where an item's outputs would go, without rendering or checking them.
