@@ -318,6 +318,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         None => destination(args, to, batch)?,
     };
     let claims = Claims::new(&destination, &args.inputs);
+    let new_folders = output::NewFolders::default();
+    if let (Destination::Folder(folder), None) = (&destination, &bundle) {
+        new_folders.found_output_folder(folder);
+    }
     let job = Job {
         args,
         from,
@@ -337,7 +341,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         },
         destination,
         claims,
-        new_folders: Default::default(),
+        new_folders,
     };
     interrupt::install();
     let progress = progress::bar(args, || walk::count(&args.inputs));

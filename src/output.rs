@@ -2,7 +2,7 @@
 //! never leaves a half-written file or replaces an input.
 
 use crate::cli::Format;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -253,35 +253,48 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
     Ok(())
 }
 
-/// Folders this run made. A file in one of them cannot have existed before the run, and
-/// no two items claim one output path, so writing there needs no existence probe: on a
-/// batch into a new folder that is one system call less per output file. Only folders
-/// several items may share are remembered (the output folder and those mirroring input
-/// folders, not one per skill), so what is held does not grow with the batch.
+/// Folders this run made, and the output folder. A file in a folder the run made cannot
+/// have existed before the run, and no two items claim one output path, so writing
+/// there needs no existence probe: on a batch into a new folder that is one system call
+/// less per output file. The output folder is there before any item is converted (made
+/// or found by `destination`), and no item removes it: remembered as found, it is not
+/// asked for again, where a flat batch (every skill in the output folder itself) asked
+/// with a failed `mkdir` and a `statx` per item. Only folders several items may share
+/// are remembered (the output folder and those mirroring input folders, not one per
+/// skill), so what is held does not grow with the batch.
 ///
 /// Folders are held by their spelling, without a trailing separator: its bytes hash in
 /// a fraction of the time a path's components take, and every item asks once. Output
 /// paths are all joined onto the output folder the same way, so a folder has one
 /// spelling; one spelled otherwise would only be probed again.
 #[derive(Debug, Default)]
-pub struct NewFolders(std::sync::Mutex<HashSet<OsString>>);
+pub struct NewFolders(std::sync::Mutex<HashMap<OsString, bool>>);
 
 impl NewFolders {
-    fn holds(&self, folder: &Path) -> bool {
+    /// Whether the run made the folder (`Some(false)`: it was there already), where the
+    /// folder is remembered.
+    fn known(&self, folder: &Path) -> Option<bool> {
         self.0
             .lock()
-            .is_ok_and(|made| made.contains(spelling(folder)))
+            .ok()
+            .and_then(|known| known.get(spelling(folder)).copied())
     }
 
-    fn record(&self, folder: &Path) {
-        if let Ok(mut made) = self.0.lock() {
-            made.insert(spelling(folder).to_owned());
+    fn record(&self, folder: &Path, made: bool) {
+        if let Ok(mut known) = self.0.lock() {
+            known.insert(spelling(folder).to_owned(), made);
         }
     }
 
+    /// Remembers the output folder, there before any item is written: its files are
+    /// probed for, as in any folder the run did not make.
+    pub fn found_output_folder(&self, folder: &Path) {
+        self.record(folder, false);
+    }
+
     fn forget(&self, folder: &Path) {
-        if let Ok(mut made) = self.0.lock() {
-            made.remove(spelling(folder));
+        if let Ok(mut known) = self.0.lock() {
+            known.remove(spelling(folder));
         }
     }
 
@@ -294,8 +307,11 @@ impl NewFolders {
         shared: &Path,
         made_now: &mut Vec<PathBuf>,
     ) -> Result<bool, String> {
-        if folder.as_os_str().is_empty() || self.holds(folder) {
-            return Ok(!folder.as_os_str().is_empty());
+        if folder.as_os_str().is_empty() {
+            return Ok(false);
+        }
+        if let Some(made) = self.known(folder) {
+            return Ok(made);
         }
         let cannot = |e: std::io::Error| format!("{}: cannot create folder: {e}", folder.display());
         match create_folder(folder) {
@@ -313,7 +329,7 @@ impl NewFolders {
             Err(e) => return Err(cannot(e)),
         }
         if shared.starts_with(folder) {
-            self.record(folder);
+            self.record(folder, true);
         }
         made_now.push(folder.to_path_buf());
         Ok(true)
@@ -752,10 +768,24 @@ pub(crate) mod tests {
         // Spelled with a trailing separator, it is the same folder.
         let mut a_slash = root.join("a").into_os_string();
         a_slash.push("/");
-        assert!(folders.holds(Path::new(&a_slash)));
+        assert_eq!(folders.known(Path::new(&a_slash)), Some(true));
         // An item's own folder is not remembered: no other item writes there.
-        assert!(!folders.holds(&root.join("a/b")));
+        assert_eq!(folders.known(&root.join("a/b")), None);
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn the_output_folder_is_asked_for_once() {
+        let root = scratch("output-folder");
+        let folders = NewFolders::default();
+        folders.found_output_folder(&root);
+        // Gone behind the run's back: no item asks the system again, so no item makes
+        // it again either, and files in it are still probed for (not made by the run).
+        std::fs::remove_dir(&root).unwrap();
+        let mut made = Vec::new();
+        assert!(!folders.ensure(&root, &root, &mut made).unwrap());
+        assert!(made.is_empty() && !root.exists());
+        assert_eq!(folders.known(&root), Some(false));
     }
 
     #[test]
