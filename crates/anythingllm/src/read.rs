@@ -9,6 +9,7 @@ use toolshift_model::dialect::{
 use toolshift_model::message;
 use toolshift_model::pointer::child;
 use toolshift_model::settings::looks_secret;
+use toolshift_model::text::owned;
 use toolshift_model::{
     DialectError, Example, ExampleCall, Extra, Field, Implementation, Imported, InputHint, Loss,
     LossCode, Parameter, Primitive, Setting, Source, Tool, ValueSchema, ValueType,
@@ -182,8 +183,4 @@ fn implementation(file: Option<&str>, source: &Source<'_>) -> Result<Implementat
         present: source.dir.map(|_| content.is_some()),
         content,
     })
-}
-
-fn owned(text: Option<&schema::Text<'_>>) -> Option<String> {
-    text.map(|text| text.to_string())
 }

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use toolshift_model::dialect::{check_file_name, restore_extras};
 use toolshift_model::message;
-use toolshift_model::text::{code_list, humanize, with_note};
+use toolshift_model::text::{borrowed, code_list, humanize, with_note};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OrderedMap, OutputContent,
@@ -802,8 +802,4 @@ fn fit_official_input(
         };
         input.default = Some(Value::String(text));
     }
-}
-
-fn borrowed(text: Option<&String>) -> Option<schema::Text<'_>> {
-    text.map(|text| Cow::Borrowed(text.as_str()))
 }

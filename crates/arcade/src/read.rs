@@ -7,6 +7,7 @@ use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
 use toolshift_model::pointer::child;
+use toolshift_model::text::owned;
 use toolshift_model::{
     Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive,
     Property, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
@@ -255,10 +256,6 @@ fn metadata(metadata: Option<&schema::ToolMetadata>, extras: &mut Vec<Extra>) ->
         idempotent: behavior.idempotent,
         open_world: behavior.open_world,
     })
-}
-
-fn owned(text: Option<&schema::Text<'_>>) -> Option<String> {
-    text.map(|text| text.to_string())
 }
 
 fn owned_list(texts: Option<&schema::Texts<'_>>) -> Option<Vec<String>> {

@@ -5,7 +5,7 @@ use crate::ID;
 use std::borrow::Cow;
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
-use toolshift_model::text::ensure_description;
+use toolshift_model::text::{borrowed, ensure_description};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
@@ -360,10 +360,6 @@ fn metadata(tool: &Tool) -> Option<schema::ToolMetadata<'_>> {
             unknown: Default::default(),
         },
     )
-}
-
-fn borrowed(text: Option<&String>) -> Option<schema::Text<'_>> {
-    text.map(|text| Cow::Borrowed(text.as_str()))
 }
 
 fn borrowed_list(texts: Option<&Vec<String>>) -> Option<schema::Texts<'_>> {

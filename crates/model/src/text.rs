@@ -1,5 +1,16 @@
 //! Small text rules writers share.
 
+/// A tool's optional text borrowed into a mirror type: a writer's mirror value lives
+/// only until it is serialized (the Arcade and AnythingLLM writers).
+pub fn borrowed(text: Option<&String>) -> Option<std::borrow::Cow<'_, str>> {
+    text.map(|text| std::borrow::Cow::Borrowed(text.as_str()))
+}
+
+/// A mirror type's optional text copied into the tool, which owns its texts.
+pub fn owned(text: Option<&std::borrow::Cow<'_, str>>) -> Option<String> {
+    text.map(|text| text.to_string())
+}
+
 /// A description at least `min` characters long. A missing or blank one becomes
 /// `The {subject}.`; a short one gets ` ({subject})` appended. Returns the text and
 /// whether it was changed, so the writer can report it.
