@@ -9,16 +9,10 @@ pub fn looks_secret(key: &str) -> bool {
     // words. Beyond ASCII, lowercasing can make new ASCII letters (the Kelvin sign is a
     // `k`), so such keys are split.
     if key.is_ascii() {
-        return STEMS.iter().any(|stem| holds_ignoring_case(key, stem)) && ascii_secret(key);
+        return STEMS.iter().any(|stem| holds_ignoring_case(key, stem))
+            && names_a_credential(ascii_words(key));
     }
-    let words = words(key);
-    let has = |word: &str| words.iter().any(|w| w == word);
-    let pair = |(first, second): &(&str, &str)| {
-        words
-            .windows(2)
-            .any(|w| matches!(w, [a, b] if a == first && b == second))
-    };
-    SECRET_WORDS.iter().any(|word| has(word)) || SECRET_PAIRS.iter().any(pair)
+    names_a_credential(words(key).iter().map(String::as_str))
 }
 
 /// Lowercase words that name a credential on their own.
@@ -53,12 +47,14 @@ fn holds_ignoring_case(text: &str, stem: &str) -> bool {
         .any(|window| window.eq_ignore_ascii_case(stem.as_bytes()))
 }
 
-/// `looks_secret` for an ASCII key: its words are compared as they stand, ignoring
-/// case, instead of being copied out lowercased (a key holding a stem is asked about
-/// for every plugin that has one, `api_key` first among them).
-fn ascii_secret(key: &str) -> bool {
+/// Whether a key's words hold a credential word, or two that name one in turn. Words
+/// are compared ignoring ASCII case: an ASCII key's words are compared as they stand
+/// instead of being copied out lowercased (a key holding a stem is asked about for
+/// every plugin that has one, `api_key` first among them), and other keys' words come
+/// lowercased already.
+fn names_a_credential<'w>(words: impl Iterator<Item = &'w str>) -> bool {
     let mut previous: Option<&str> = None;
-    for word in ascii_words(key) {
+    for word in words {
         let is = |name: &str| word.eq_ignore_ascii_case(name);
         if SECRET_WORDS.iter().any(|name| is(name)) {
             return true;
