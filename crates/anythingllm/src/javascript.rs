@@ -60,25 +60,29 @@ fn is_reserved(name: &str) -> bool {
     )
 }
 
+/// A character an identifier may hold, after its first (which is no digit either).
+fn identifier_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '$'
+}
+
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    matches!(chars.next(), Some(c) if identifier_char(c) && !c.is_ascii_digit())
+        && chars.all(identifier_char)
         && !is_reserved(name)
 }
 
 /// An identifier unlike any in `taken`, as close to `name` as the language allows:
 /// `name` itself, uncopied, where it is one already.
 fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     // Bytes, not characters, for the usual name: every allowed character is one ASCII
     // byte, and no byte of any other character is one.
-    let mut local: Cow<'a, str> = if name.bytes().all(|b| allowed(char::from(b))) {
+    let mut local: Cow<'a, str> = if name.bytes().all(|b| identifier_char(char::from(b))) {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(
             name.chars()
-                .map(|c| if allowed(c) { c } else { '_' })
+                .map(|c| if identifier_char(c) { c } else { '_' })
                 .collect(),
         )
     };

@@ -174,11 +174,7 @@ fn hub_id(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectError> {
     // The usual name is a hubId already: no loss, and no character-by-character copy.
     // Bytes, not characters: every allowed character is one ASCII byte, and no byte of
     // any other character is one.
-    if name.len() <= MAX_HUB_ID
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-    {
+    if name.len() <= MAX_HUB_ID && name.bytes().all(|b| allowed(char::from(b))) {
         return Ok(name.to_owned());
     }
     let sanitized: String = name
