@@ -194,7 +194,7 @@ struct Job<'a> {
     options: WriteOptions,
     destination: Destination,
     claims: Claims,
-    new_folders: output::NewFolders,
+    known_folders: output::KnownFolders,
 }
 
 /// Items converted and written together; a large batch holds no more than this many
@@ -318,9 +318,9 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         None => destination(args, to, batch)?,
     };
     let claims = Claims::new(&destination, &args.inputs);
-    let new_folders = output::NewFolders::default();
+    let known_folders = output::KnownFolders::default();
     if let (Destination::Folder(folder), None) = (&destination, &bundle) {
-        new_folders.found_output_folder(folder);
+        known_folders.found_output_folder(folder);
     }
     let job = Job {
         args,
@@ -341,7 +341,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         },
         destination,
         claims,
-        new_folders,
+        known_folders,
     };
     interrupt::install();
     let progress = progress::bar(args, || walk::count(&args.inputs));
@@ -1205,7 +1205,7 @@ impl Job<'_> {
                         path.parent().unwrap_or(path),
                         self.args.force,
                         sync,
-                        &self.new_folders,
+                        &self.known_folders,
                     )
                 }
             });
@@ -1251,7 +1251,7 @@ impl Job<'_> {
             .flatten()
             .filter(|p| p.report.status == Status::Converted)
             .for_each(|item| {
-                match output::write_all(&item.files, &item.base, force, sync, &self.new_folders) {
+                match output::write_all(&item.files, &item.base, force, sync, &self.known_folders) {
                     Ok(()) => {
                         item.report.outputs = item
                             .files

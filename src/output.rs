@@ -268,9 +268,9 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
 /// paths are all joined onto the output folder the same way, so a folder has one
 /// spelling; one spelled otherwise would only be probed again.
 #[derive(Debug, Default)]
-pub struct NewFolders(std::sync::Mutex<HashMap<OsString, bool>>);
+pub struct KnownFolders(std::sync::Mutex<HashMap<OsString, bool>>);
 
-impl NewFolders {
+impl KnownFolders {
     /// Whether the run made the folder (`Some(false)`: it was there already), where the
     /// folder is remembered.
     fn known(&self, folder: &Path) -> Option<bool> {
@@ -336,7 +336,7 @@ impl NewFolders {
     }
 }
 
-/// A folder's path as `NewFolders` holds it: `out/` and `out` are one folder.
+/// A folder's path as `KnownFolders` holds it: `out/` and `out` are one folder.
 fn spelling(folder: &Path) -> &OsStr {
     let whole = folder.as_os_str();
     if !whole.as_encoded_bytes().ends_with(b"/") {
@@ -383,12 +383,12 @@ pub fn write_all(
     shared: &Path,
     force: bool,
     sync: Sync,
-    new_folders: &NewFolders,
+    known_folders: &KnownFolders,
 ) -> Result<(), String> {
     // After Ctrl-C no folder is made, only to be removed again.
     not_interrupted()?;
     if let Some(folder) = own_folder(files, shared) {
-        return write_own_folder(files, folder, shared, force, sync, new_folders);
+        return write_own_folder(files, folder, shared, force, sync, known_folders);
     }
     // Folders first: a file in a folder this run made needs no probe.
     let mut made_now: Vec<PathBuf> = Vec::new();
@@ -396,8 +396,8 @@ pub fn write_all(
     for file in files {
         let parent = folder_of(&file.path);
         if !fresh.iter().any(|(seen, _)| *seen == parent) {
-            let made = new_folders.ensure(parent, shared, &mut made_now);
-            let made = made.inspect_err(|_| undo_folders(&made_now, new_folders))?;
+            let made = known_folders.ensure(parent, shared, &mut made_now);
+            let made = made.inspect_err(|_| undo_folders(&made_now, known_folders))?;
             fresh.push((parent, made));
         }
     }
@@ -412,7 +412,7 @@ pub fn write_all(
         .filter(|file| !in_new_folder(file) && file.path.exists())
         .collect();
     if let Some(refusal) = refusal(&existing, force) {
-        undo_folders(&made_now, new_folders);
+        undo_folders(&made_now, known_folders);
         return Err(refusal);
     }
     let mut staged: Vec<(Staged, &Planned)> = Vec::with_capacity(files.len());
@@ -425,7 +425,7 @@ pub fn write_all(
     })();
     if let Err(error) = result {
         discard(staged);
-        undo_folders(&made_now, new_folders);
+        undo_folders(&made_now, known_folders);
         return Err(error);
     }
     let mut left = staged.into_iter();
@@ -564,16 +564,16 @@ fn write_own_folder(
     shared: &Path,
     force: bool,
     sync: Sync,
-    new_folders: &NewFolders,
+    known_folders: &KnownFolders,
 ) -> Result<(), String> {
     let mut made_now: Vec<PathBuf> = Vec::new();
     let parent = folder_of(folder);
-    new_folders
+    known_folders
         .ensure(parent, shared, &mut made_now)
-        .inspect_err(|_| undo_folders(&made_now, new_folders))?;
+        .inspect_err(|_| undo_folders(&made_now, known_folders))?;
     let staging = temporary_for(folder);
     if let Err(e) = std::fs::create_dir(&staging) {
-        undo_folders(&made_now, new_folders);
+        undo_folders(&made_now, known_folders);
         return Err(format!("{}: cannot create folder: {e}", folder.display()));
     }
     let staged = |file: &Planned| {
@@ -587,7 +587,7 @@ fn write_own_folder(
             let _ = std::fs::remove_file(staged(file));
         }
         let _ = std::fs::remove_dir(&staging);
-        undo_folders(&made_now, new_folders);
+        undo_folders(&made_now, known_folders);
     };
     let written = files
         .iter()
@@ -671,10 +671,10 @@ pub fn folder_of(path: &Path) -> &Path {
 
 /// Removes the folders an item made for outputs it then did not write, deepest first.
 /// One another item has written into since is not empty, and stays.
-fn undo_folders(made_now: &[PathBuf], new_folders: &NewFolders) {
+fn undo_folders(made_now: &[PathBuf], known_folders: &KnownFolders) {
     for folder in made_now.iter().rev() {
         if std::fs::remove_dir(folder).is_ok() {
-            new_folders.forget(folder);
+            known_folders.forget(folder);
         }
     }
 }
@@ -751,7 +751,7 @@ pub(crate) mod tests {
     #[test]
     fn a_folder_made_by_the_run_is_known_and_one_found_is_not() {
         let root = scratch("new-folders");
-        let folders = NewFolders::default();
+        let folders = KnownFolders::default();
         let mut made = Vec::new();
         let shared = root.join("a");
         assert!(!folders.ensure(&root, &shared, &mut made).unwrap());
@@ -777,7 +777,7 @@ pub(crate) mod tests {
     #[test]
     fn the_output_folder_is_asked_for_once() {
         let root = scratch("output-folder");
-        let folders = NewFolders::default();
+        let folders = KnownFolders::default();
         folders.found_output_folder(&root);
         // Gone behind the run's back: no item asks the system again, so no item makes
         // it again either, and files in it are still probed for (not made by the run).
@@ -793,7 +793,7 @@ pub(crate) mod tests {
         let root = scratch("refused");
         std::fs::create_dir_all(root.join("old")).unwrap();
         std::fs::write(root.join("old/kept.json"), "before").unwrap();
-        let folders = NewFolders::default();
+        let folders = KnownFolders::default();
         let files = [
             planned(root.join("new/deep/a.json"), "a"),
             planned(root.join("old/kept.json"), "after"),
@@ -842,7 +842,7 @@ pub(crate) mod tests {
     #[test]
     fn a_skill_folder_appears_whole_and_an_existing_one_keeps_the_usual_rules() {
         let root = scratch("own-folder");
-        let folders = NewFolders::default();
+        let folders = KnownFolders::default();
         let skill = |text: &str| {
             [
                 planned(root.join("out/weather/plugin.json"), text),
