@@ -146,34 +146,18 @@ mod tests {
         let read = Read::deserialize(document)
             .map(|read| serde_json::to_value(read).unwrap_or_default())
             .map_err(|e| e.to_string());
+        // Compared through the macro's struct, which serializes.
+        fn convert(derived: Derived) -> Read {
+            Read {
+                name: derived.name,
+                kind: derived.kind,
+                items: derived.items.into_iter().map(convert).collect(),
+                flag: derived.flag,
+                unknown: derived.unknown,
+            }
+        }
         let derived = Derived::deserialize(document)
-            .map(|derived| {
-                let Derived {
-                    name,
-                    kind,
-                    items,
-                    flag,
-                    unknown,
-                } = derived;
-                // Compared through the macro's struct, which serializes.
-                fn convert(d: Derived) -> Read {
-                    Read {
-                        name: d.name,
-                        kind: d.kind,
-                        items: d.items.into_iter().map(convert).collect(),
-                        flag: d.flag,
-                        unknown: d.unknown,
-                    }
-                }
-                let read = convert(Derived {
-                    name,
-                    kind,
-                    items,
-                    flag,
-                    unknown,
-                });
-                serde_json::to_value(read).unwrap_or_default()
-            })
+            .map(|derived| serde_json::to_value(convert(derived)).unwrap_or_default())
             // The two structs' names differ; the messages should not otherwise.
             .map_err(|e| e.to_string().replace("Derived", "Read"));
         (read, derived)
