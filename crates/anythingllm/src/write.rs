@@ -102,7 +102,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         .collect::<OrderedMap<_, _>>();
     let setup_args = setup_args(tool, options, &mut losses);
     let examples = examples(tool, &mut losses);
-    let handler = handler(tool, &hub_id, &mut losses);
+    let handler = handler(tool, &hub_id, &setup_args, &mut losses);
 
     let mut skill = schema::Skill {
         active: Some(active),
@@ -616,8 +616,14 @@ const HANDLER: &str = "handler.js";
 
 /// The handler's text: the original where the source carried JavaScript, written as
 /// `handler.js` since that is the file the loader loads; otherwise a scaffold, since a
-/// skill without `handler.js` is listed but never attaches.
-fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
+/// skill without `handler.js` is listed but never attaches. A scaffold reads the setup
+/// arguments as written, since the authorization's may have been renamed to stay unique.
+fn handler(
+    tool: &Tool,
+    hub_id: &str,
+    setup_args: &OrderedMap<schema::Text<'_>, schema::SetupArg<'_>>,
+    losses: &mut Vec<Loss>,
+) -> String {
     let original = tool
         .implementation
         .as_ref()
@@ -660,13 +666,7 @@ fn handler(tool: &Tool, hub_id: &str, losses: &mut Vec<Loss>) -> String {
         None => "The source manifest names no implementation; write one here.".to_owned(),
     };
     let parameters: Vec<&str> = tool.parameters.iter().map(|p| p.name.as_str()).collect();
-    let authorization_key = authorization_arg(&tool.authorization).map(|(key, _)| key);
-    let setup: Vec<&str> = tool
-        .settings
-        .iter()
-        .map(|s| s.key.as_str())
-        .chain(authorization_key.as_deref())
-        .collect();
+    let setup: Vec<&str> = setup_args.keys().map(AsRef::as_ref).collect();
     losses.push(Loss::new(
         LossCode::ImplementationScaffolded,
         Field::Implementation,
