@@ -298,8 +298,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         [one] => walk::is_folder(one) || holds_several(one, from),
         inputs => !inputs.is_empty(),
     };
+    let resolved_inputs = output::resolve_inputs(&args.inputs);
     if let Some(output) = &args.output {
-        output::refuse_inside_inputs(output, &args.inputs).map_err(anyhow::Error::msg)?;
+        output::refuse_inside_inputs(output, &args.inputs, &resolved_inputs)
+            .map_err(anyhow::Error::msg)?;
     }
     let bundle = if args.bundle {
         Some(bundle_target(args, to)?)
@@ -317,7 +319,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         ))),
         None => destination(args, to, batch)?,
     };
-    let claims = Claims::new(&destination, &args.inputs);
+    let claims = Claims::new(&destination, &args.inputs, &resolved_inputs);
     let known_folders = output::KnownFolders::default();
     if let (Destination::Folder(folder), None) = (&destination, &bundle) {
         known_folders.found_output_folder(folder);

@@ -2,7 +2,7 @@
 //! never leaves a half-written file or replaces an input.
 
 use crate::cli::Format;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -145,7 +145,12 @@ pub struct Claims {
 }
 
 impl Claims {
-    pub fn new(destination: &Destination, inputs: &[PathBuf]) -> Self {
+    /// `resolved_inputs` holds each input resolved, in order (`resolve_inputs`).
+    pub fn new(
+        destination: &Destination,
+        inputs: &[PathBuf],
+        resolved_inputs: &[Option<ResolvedInput>],
+    ) -> Self {
         let (given, resolved) = match destination {
             Destination::Stdout => return Self::default(),
             Destination::File(path) | Destination::Folder(path) => (path.clone(), normalized(path)),
@@ -155,19 +160,19 @@ impl Claims {
         // are walked, and usually none is.
         let reachable: Vec<PathBuf> = inputs
             .iter()
-            .filter(|input| input.as_os_str() != "-")
-            .filter(|input| {
-                input
-                    .canonicalize()
-                    .is_ok_and(|path| path.starts_with(&resolved) || resolved.starts_with(&path))
+            .zip(resolved_inputs)
+            .filter(|(_, input)| {
+                input.as_ref().is_some_and(|input| {
+                    input.canonical.starts_with(&resolved) || resolved.starts_with(&input.canonical)
+                })
             })
-            .cloned()
+            .map(|(input, _)| input.clone())
             .collect();
         let items = crate::walk::expand(&reachable);
         let mut inputs = BTreeSet::new();
         // A walked item is never a link (the walk skips them), so resolving its folder,
         // once per folder, resolves it.
-        let mut folders: std::collections::BTreeMap<PathBuf, Option<PathBuf>> = Default::default();
+        let mut folders: BTreeMap<PathBuf, Option<PathBuf>> = Default::default();
         for item in items.iter().filter(|item| item.path.as_os_str() != "-") {
             let resolved_item = match (item.walked, item.path.parent(), item.path.file_name()) {
                 (true, Some(parent), Some(name)) => folders
@@ -228,21 +233,87 @@ pub enum Sync {
     EachFile,
 }
 
+/// An input as the system resolves it: its canonical path, and whether it is a folder
+/// (a link to one counts, as `Path::is_dir` counts it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedInput {
+    pub canonical: PathBuf,
+    pub is_dir: bool,
+}
+
+/// Each input resolved, in order; `None` for standard input and for a path that does
+/// not resolve. An input that is not a link is its folder's canonical path joined with
+/// its name, and each folder is resolved once: resolving a path asks the system about
+/// every part of it, so a command line of thousands of files from a few folders (the
+/// batch issue's own measurement) asked about each part of each path twice.
+pub fn resolve_inputs(inputs: &[PathBuf]) -> Vec<Option<ResolvedInput>> {
+    let mut folders: BTreeMap<&Path, Option<PathBuf>> = BTreeMap::new();
+    inputs
+        .iter()
+        .map(|input| {
+            if input.as_os_str() == "-" {
+                return None;
+            }
+            let probe = std::fs::symlink_metadata(input).ok()?;
+            // A path that ends in `/`, `/.` or `..` does not end in its name: the system
+            // follows a link in its last part, and only a full resolution is right.
+            let ends_in_name = input.file_name().is_some_and(|name| {
+                input
+                    .as_os_str()
+                    .as_encoded_bytes()
+                    .ends_with(name.as_encoded_bytes())
+            });
+            match (probe.file_type().is_symlink(), input.parent()) {
+                (false, Some(parent)) if ends_in_name => {
+                    let folder = folders
+                        .entry(parent)
+                        .or_insert_with(|| {
+                            let parent = if parent.as_os_str().is_empty() {
+                                Path::new(".")
+                            } else {
+                                parent
+                            };
+                            parent.canonicalize().ok()
+                        })
+                        .as_ref()?;
+                    Some(ResolvedInput {
+                        canonical: folder.join(input.file_name()?),
+                        is_dir: probe.is_dir(),
+                    })
+                }
+                _ => {
+                    let canonical = input.canonicalize().ok()?;
+                    let is_dir = canonical.is_dir();
+                    Some(ResolvedInput { canonical, is_dir })
+                }
+            }
+        })
+        .collect()
+}
+
 /// Refuses an output inside an input folder (a second run would read the first one's
 /// outputs) and an input given as its own output.
-pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+pub fn refuse_inside_inputs(
+    output: &Path,
+    inputs: &[PathBuf],
+    resolved_inputs: &[Option<ResolvedInput>],
+) -> Result<(), String> {
     let output_key = normalized(output);
-    for input in inputs.iter().filter(|input| input.as_os_str() != "-") {
-        let Ok(input_key) = input.canonicalize() else {
+    for (input, resolved) in inputs.iter().zip(resolved_inputs) {
+        let Some(ResolvedInput {
+            canonical: input_key,
+            is_dir,
+        }) = resolved
+        else {
             continue;
         };
-        if output_key == input_key {
+        if output_key == *input_key {
             return Err(format!(
                 "{} is both an input and the output; write somewhere else",
                 output.display()
             ));
         }
-        if input.is_dir() && output_key.starts_with(&input_key) {
+        if *is_dir && output_key.starts_with(input_key) {
             return Err(format!(
                 "the output {} is inside the input folder {}; toolshift never writes into an input",
                 output.display(),
@@ -730,6 +801,75 @@ pub(crate) mod tests {
                 );
             }
         }
+    }
+
+    /// Each spelling resolves as `Path::canonicalize` and `Path::is_dir` resolve it:
+    /// links in the last part and before it, trailing separators and dots, parent
+    /// steps, relative paths, and paths that do not resolve.
+    #[cfg(unix)]
+    #[test]
+    fn inputs_resolve_as_the_system_resolves_them() {
+        let root = scratch("resolve-inputs");
+        std::fs::create_dir_all(root.join("real/sub")).unwrap();
+        std::fs::write(root.join("real/a.yaml"), "name: a").unwrap();
+        std::fs::write(root.join("real/sub/b.yaml"), "name: b").unwrap();
+        std::os::unix::fs::symlink(root.join("real"), root.join("to-real")).unwrap();
+        std::os::unix::fs::symlink(root.join("real/a.yaml"), root.join("to-a.yaml")).unwrap();
+        std::os::unix::fs::symlink(root.join("nowhere"), root.join("broken")).unwrap();
+        let under_root = [
+            "real",
+            "real/",
+            "real/.",
+            "real/a.yaml",
+            "real/./a.yaml",
+            "real//a.yaml",
+            "real/sub/../a.yaml",
+            "real/sub/..",
+            "real/sub/b.yaml",
+            "to-real",
+            "to-real/",
+            "to-real/.",
+            "to-real/a.yaml",
+            "to-real/sub/../sub/b.yaml",
+            "to-a.yaml",
+            "broken",
+            "missing.yaml",
+            "real/missing.yaml",
+            "real/a.yaml/",
+            "to-real/sub/..",
+        ];
+        let mut inputs: Vec<PathBuf> = under_root.iter().map(|p| root.join(p)).collect();
+        // Relative to the test's working folder, the package's.
+        for relative in [
+            "Cargo.toml",
+            "./Cargo.toml",
+            "src",
+            "src/",
+            "src/../Cargo.toml",
+            ".",
+            "..",
+            "",
+        ] {
+            inputs.push(PathBuf::from(relative));
+        }
+        inputs.push(PathBuf::from("-"));
+        let resolved = resolve_inputs(&inputs);
+        assert_eq!(resolved.len(), inputs.len());
+        for (input, resolved) in inputs.iter().zip(&resolved) {
+            let expected = (input.as_os_str() != "-")
+                .then(|| input.canonicalize().ok())
+                .flatten()
+                .map(|canonical| ResolvedInput {
+                    canonical,
+                    is_dir: input.is_dir(),
+                });
+            assert_eq!(resolved, &expected, "{input:?}");
+        }
+        // Every kind above appears: resolved files and folders, and unresolved paths.
+        assert!(resolved.iter().flatten().any(|r| r.is_dir));
+        assert!(resolved.iter().flatten().any(|r| !r.is_dir));
+        assert!(resolved.iter().filter(|r| r.is_none()).count() >= 5);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     /// A fresh folder for one test, in the system's temporary folder.
