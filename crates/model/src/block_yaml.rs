@@ -11,8 +11,8 @@
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
-    READ_SPARES,
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
+    InOrder, READ_SPARES,
 };
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -191,43 +191,25 @@ impl<'a> Reader<'a> {
             *slot = self.new_mapping(indent)?;
             return Some(());
         };
-        // The old entries are read over in order; at the first key out of that order,
-        // the rest are cut off and each key after it is inserted.
-        let mut matched = 0;
-        let mut matching = true;
+        let mut in_order = InOrder::new(&READ_SPARES);
         while let Some((key, rest)) = self.next_entry(indent)? {
             self.advance();
-            // The old keys are distinct, so a key equal to the next old one repeats
-            // none of the keys read so far, which are the old ones before it. The old
-            // entry is found with its key, in one step along the map (which has no
-            // index), not in one for the key and another for the value.
-            let next_old = if matching {
-                object.iter_mut().nth(matched)
-            } else {
-                None
-            };
-            let value = match next_old {
-                Some((old_key, value)) if old_key == key => {
-                    matched += 1;
-                    value
-                }
-                _ => {
-                    if matching {
-                        matching = false;
-                        cut(&READ_SPARES, &mut object, matched);
-                    }
-                    // A duplicate key is left to yaml_serde, which refuses it.
-                    match object.entry(key) {
-                        serde_json::map::Entry::Occupied(_) => return None,
-                        serde_json::map::Entry::Vacant(vacant) => vacant.insert(Value::Null),
-                    }
-                }
+            let put = in_order
+                .put_over_old(&mut object, key, |old| {
+                    self.entry_value(rest, indent, old).ok_or(())
+                })
+                .ok()?;
+            if put {
+                continue;
+            }
+            // A duplicate key is left to yaml_serde, which refuses it.
+            let value = match object.entry(key) {
+                serde_json::map::Entry::Occupied(_) => return None,
+                serde_json::map::Entry::Vacant(vacant) => vacant.insert(Value::Null),
             };
             self.entry_value(rest, indent, value)?;
         }
-        if matching {
-            cut(&READ_SPARES, &mut object, matched);
-        }
+        in_order.finish(&mut object);
         *slot = Value::Object(object);
         Some(())
     }

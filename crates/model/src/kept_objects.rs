@@ -253,7 +253,7 @@ pub(crate) fn keep_items_after(
 }
 
 /// Keeps an object's first `len` entries; the values of the rest are kept as spares.
-pub(crate) fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Value>, len: usize) {
+fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Value>, len: usize) {
     if object.len() > len {
         pool.with(|spares| {
             let mut spares = spares.try_borrow_mut();
@@ -268,5 +268,59 @@ pub(crate) fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Valu
                 seen <= len
             });
         });
+    }
+}
+
+/// An object read or written over the old one, key by key. While the keys come in the
+/// old object's order, each is put over its old entry; at the first that does not, the
+/// old entries from there on are cut off (their values kept as spares), and every key
+/// after it is new to the object. The old keys are distinct, so a key equal to the
+/// next old one repeats none of the keys put so far, which are the old ones before it.
+pub(crate) struct InOrder {
+    pool: &'static LocalKey<Spares>,
+    matched: usize,
+    matching: bool,
+}
+
+impl InOrder {
+    pub(crate) fn new(pool: &'static LocalKey<Spares>) -> Self {
+        Self {
+            pool,
+            matched: 0,
+            matching: true,
+        }
+    }
+
+    /// Puts `key`'s value over the old one with `over_old` when the old entry is the
+    /// next in order, and says so; `false` tells the caller to insert the key.
+    #[inline]
+    pub(crate) fn put_over_old<E>(
+        &mut self,
+        object: &mut Map<String, Value>,
+        key: &str,
+        over_old: impl FnOnce(&mut Value) -> Result<(), E>,
+    ) -> Result<bool, E> {
+        if !self.matching {
+            return Ok(false);
+        }
+        // The old entry is found with its key, in one step along the map (which has no
+        // index), not in one for the key and another for the value.
+        if let Some((old_key, old)) = object.iter_mut().nth(self.matched) {
+            if old_key == key {
+                over_old(old)?;
+                self.matched += 1;
+                return Ok(true);
+            }
+        }
+        self.matching = false;
+        cut(self.pool, object, self.matched);
+        Ok(false)
+    }
+
+    /// At the object's end: the old entries past the last key put are cut off.
+    pub(crate) fn finish(self, object: &mut Map<String, Value>) {
+        if self.matching {
+            cut(self.pool, object, self.matched);
+        }
     }
 }

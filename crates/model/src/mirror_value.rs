@@ -14,8 +14,8 @@
 //! differs, the rest of that object is built anew; the value is the same either way.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, spare,
-    Fields, WRITE_SPARES,
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, spare, Fields,
+    InOrder, WRITE_SPARES,
 };
 use serde::ser::{self, Serialize};
 use serde_json::value::Serializer as Json;
@@ -488,8 +488,7 @@ impl<S: ser::SerializeStructVariant<Ok = Value, Error = Error>> ser::SerializeSt
 struct Reused<'a> {
     slot: &'a mut Value,
     object: Map<String, Value>,
-    next: usize,
-    matching: bool,
+    in_order: InOrder,
     /// A map's values are alike (a skill's parameters, whose names differ from one skill
     /// to the next), so a new one is written over a spare; a struct's fields are not.
     alike_values: bool,
@@ -500,8 +499,7 @@ impl<'a> Reused<'a> {
         Self {
             slot,
             object,
-            next: 0,
-            matching: true,
+            in_order: InOrder::new(&WRITE_SPARES),
             alike_values,
         }
     }
@@ -511,16 +509,13 @@ impl<'a> Reused<'a> {
         K: AsRef<str> + Into<String>,
         T: Serialize + ?Sized,
     {
-        if self.matching {
-            if let Some((old_key, old)) = self.object.iter_mut().nth(self.next) {
-                if old_key == key.as_ref() {
-                    value.serialize(InPlace(old))?;
-                    self.next += 1;
-                    return Ok(());
-                }
-            }
-            self.matching = false;
-            cut(&WRITE_SPARES, &mut self.object, self.next);
+        let put = self
+            .in_order
+            .put_over_old(&mut self.object, key.as_ref(), |old| {
+                value.serialize(InPlace(old))
+            })?;
+        if put {
+            return Ok(());
         }
         let mut new = if self.alike_values {
             spare(&WRITE_SPARES)
@@ -533,9 +528,7 @@ impl<'a> Reused<'a> {
     }
 
     fn end(mut self) {
-        if self.matching {
-            cut(&WRITE_SPARES, &mut self.object, self.next);
-        }
+        self.in_order.finish(&mut self.object);
         *self.slot = Value::Object(self.object);
     }
 }

@@ -6,8 +6,8 @@
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
 use crate::kept_objects::{
-    cut, item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
-    READ_SPARES,
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
+    InOrder, READ_SPARES,
 };
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -508,26 +508,16 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             *slot = ValueSeed { at }.visit_map(map)?;
             return Ok(());
         };
-        // The old entries are read over in order; at the first key out of that order,
-        // the rest are cut off and each key after it is inserted.
-        let mut matched = 0;
-        let mut matching = true;
+        let mut in_order = InOrder::new(&READ_SPARES);
         while let Some(key) = map.next_key_seed(KeySeed)? {
-            if matching {
-                // The old keys are distinct, so a key equal to the next old one repeats
-                // none of the keys read so far, which are the old ones before it.
-                if let Some((old_key, old)) = object.iter_mut().nth(matched) {
-                    if *old_key == *key {
-                        map.next_value_seed(InPlaceSeed {
-                            slot: old,
-                            at: At::Key(&at, &key),
-                        })?;
-                        matched += 1;
-                        continue;
-                    }
-                }
-                matching = false;
-                cut(&READ_SPARES, &mut object, matched);
+            let put = in_order.put_over_old(&mut object, &key, |old| {
+                map.next_value_seed(InPlaceSeed {
+                    slot: old,
+                    at: At::Key(&at, &key),
+                })
+            })?;
+            if put {
+                continue;
             }
             // One hash finds a repeated key and the place of a new one, as in the YAML
             // reader's mapping.
@@ -542,9 +532,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             })?;
             vacant.insert(value);
         }
-        if matching {
-            cut(&READ_SPARES, &mut object, matched);
-        }
+        in_order.finish(&mut object);
         *slot = Value::Object(object);
         Ok(())
     }
