@@ -149,6 +149,7 @@ mod tests {
                     relative_dir: Arc::from(Path::new(folder)),
                     walked: true,
                     listed: None,
+                    skill_folder: false,
                 },
                 cut_after: *cut,
             })

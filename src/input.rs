@@ -57,6 +57,14 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     parsed(display, dir, text)
 }
 
+/// `load` for a path the walk found to be a skill folder: read through its manifest,
+/// as `load` reads a folder once opening it as a file has failed.
+pub fn load_skill_folder(folder: &Path) -> Result<LoadedInput, String> {
+    let (manifest, text) = folder_manifest(folder)?;
+    let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
+    parsed(path_text(folder), dir, text)
+}
+
 /// The manifest of a skill folder and its text. It is probed before it is opened: a
 /// link there is refused, not followed (it may lead anywhere on the machine), and a
 /// FIFO there is never opened (opening one blocks).

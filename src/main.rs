@@ -467,6 +467,15 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// An item's input, read as the walk found it.
+fn load_item(item: &walk::Item) -> Result<input::LoadedInput, String> {
+    if item.skill_folder {
+        input::load_skill_folder(&item.path)
+    } else {
+        input::load(&item.path)
+    }
+}
+
 /// Whether one input is a list document (an MCP `tools/list` result, an OpenAI `tools`
 /// array), whose tools are written one file each, like a batch. Standard input is read
 /// once, by the conversion, so it is never looked at here.
@@ -705,7 +714,7 @@ impl Job<'_> {
         let Destination::Folder(folder) = &self.destination else {
             return None;
         };
-        let loaded = input::load(&item.path).ok()?;
+        let loaded = load_item(item).ok()?;
         let from = self
             .from
             .or_else(|| registry::detect(&loaded.document).ok())?;
@@ -860,7 +869,7 @@ impl Job<'_> {
             base: PathBuf::new(),
             companions: Vec::new(),
         };
-        let loaded = match input::load(&item.path) {
+        let loaded = match load_item(item) {
             Ok(loaded) => loaded,
             Err(error) => {
                 prepared.report.error = Some(error);

@@ -26,6 +26,9 @@ pub struct Item {
     /// For a manifest file found by walking, the names in its folder, sorted by their
     /// bytes (`Source::listed`), shared by the folder's items.
     pub listed: Option<Arc<[Box<OsStr>]>>,
+    /// A skill folder the walk found: it is read through its manifest, without first
+    /// being opened as a file (three system calls a skill).
+    pub skill_folder: bool,
 }
 
 /// A manifest, and whether a batch may be cut after it: whether no output folder has
@@ -219,6 +222,7 @@ impl<'a> Walker<'a> {
                         relative_dir: Arc::from(Path::new("")),
                         walked: false,
                         listed: None,
+                        skill_folder: false,
                     },
                     cut_after: true,
                 });
@@ -227,10 +231,10 @@ impl<'a> Walker<'a> {
                 self.frames.pop();
                 continue;
             };
-            let (path, listed) = match entry {
-                Entry::Manifest(path) => (path, Some(Arc::clone(&frame.names))),
+            let (path, listed, skill_folder) = match entry {
+                Entry::Manifest(path) => (path, Some(Arc::clone(&frame.names)), false),
                 // A skill folder's companions are in the skill folder, not listed here.
-                Entry::Skill(path) => (path, None),
+                Entry::Skill(path) => (path, None, true),
                 Entry::Folder(path) => {
                     let relative = match path.file_name() {
                         Some(name) => Arc::from(frame.relative.join(name)),
@@ -261,6 +265,7 @@ impl<'a> Walker<'a> {
                 relative_dir: Arc::clone(&frame.relative),
                 walked: true,
                 listed,
+                skill_folder,
             };
             return Some(Found {
                 item,
@@ -350,21 +355,22 @@ mod tests {
         std::fs::write(root.join(".hidden.json"), "").unwrap();
         std::fs::write(root.join(".git/config.json"), "").unwrap();
         let mut walker = Walker::new(std::slice::from_ref(&root));
-        let items: Vec<(String, String)> = walker
+        let items: Vec<(String, String, bool)> = walker
             .by_ref()
             .map(|found| found.item)
             .map(|i| {
                 (
                     i.path.strip_prefix(&root).unwrap().display().to_string(),
                     i.relative_dir.display().to_string(),
+                    i.skill_folder,
                 )
             })
             .collect();
         assert_eq!(
             items,
             vec![
-                ("a.yaml".to_owned(), String::new()),
-                ("b/skill".to_owned(), "b".to_owned())
+                ("a.yaml".to_owned(), String::new(), false),
+                ("b/skill".to_owned(), "b".to_owned(), true)
             ]
         );
         // Neither `.py` is a manifest; the one a conversion reads is taken back.
