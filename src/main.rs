@@ -195,6 +195,9 @@ struct Job<'a> {
     destination: Destination,
     claims: Claims,
     known_folders: output::KnownFolders,
+    /// Whether each file's text report is rendered where the file was converted, and
+    /// styled or not (`report::Sink::text_style`).
+    report_text_style: Option<bool>,
 }
 
 /// Items converted and written together; a large batch holds no more than this many
@@ -221,7 +224,7 @@ fn record_part(
     let mut companions = Vec::new();
     for prepared in part.prepared {
         report.record(&prepared.report);
-        sink.file(&prepared.report)?;
+        sink.file(&prepared.report, prepared.rendered_report)?;
         companions.extend(prepared.companions);
     }
     skipped.extend(part.not_manifests);
@@ -260,6 +263,8 @@ struct Prepared {
     /// The files beside the input that its conversion read (a TaskWeaver plugin's
     /// `.py`): part of this item, so the walk does not list them as skipped.
     companions: Vec<PathBuf>,
+    /// Its text report, rendered once it was written (`Job::report_text_style`).
+    rendered_report: Option<String>,
 }
 
 /// The dialect a `--from` or `--dialect` option names, if it names one.
@@ -324,6 +329,10 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     if let (Destination::Folder(folder), None) = (&destination, &bundle) {
         known_folders.found_output_folder(folder);
     }
+    interrupt::install();
+    // Made before the job, which renders text reports as the sink would; after the
+    // interrupt handler, so that an interrupt never leaves its temporary file.
+    let mut sink = report::Sink::new(args)?;
     let job = Job {
         args,
         from,
@@ -344,8 +353,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         destination,
         claims,
         known_folders,
+        report_text_style: sink.text_style(),
     };
-    interrupt::install();
     let progress = progress::bar(args, || walk::count(&args.inputs));
     // A bundle is one document, held whole.
     let chunk_size = if bundle.is_some() {
@@ -353,7 +362,6 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         chunk_size()
     };
-    let mut sink = report::Sink::new(args)?;
     let mut report = BatchReport::default();
     let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
@@ -868,6 +876,7 @@ impl Job<'_> {
             bundled: Vec::new(),
             base: PathBuf::new(),
             companions: Vec::new(),
+            rendered_report: None,
         };
         let loaded = match load_item(item) {
             Ok(loaded) => loaded,
@@ -1074,6 +1083,12 @@ impl Job<'_> {
                 }
                 if write {
                     self.write(&mut prepared);
+                    // Final once written (a bundle's reports change after this).
+                    if let Some(styled) = self.report_text_style {
+                        prepared.par_iter_mut().flatten().for_each(|item| {
+                            item.rendered_report = Some(report::text(&item.report, styled));
+                        });
+                    }
                 }
                 prepared
             })
