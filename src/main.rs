@@ -303,9 +303,16 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         [one] => walk::is_folder(one) || holds_several(one, from),
         inputs => !inputs.is_empty(),
     };
-    let resolved_inputs = output::resolve_inputs(&args.inputs);
+    // Resolved once, and only where an output is checked against them: a conversion
+    // to standard output asks the system nothing about its inputs' paths.
+    let resolved_inputs = std::cell::OnceCell::new();
+    let resolved = || {
+        resolved_inputs
+            .get_or_init(|| output::resolve_inputs(&args.inputs))
+            .as_slice()
+    };
     if let Some(output) = &args.output {
-        output::refuse_inside_inputs(output, &args.inputs, &resolved_inputs)
+        output::refuse_inside_inputs(output, &args.inputs, resolved())
             .map_err(anyhow::Error::msg)?;
     }
     let bundle = if args.bundle {
@@ -324,7 +331,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         ))),
         None => destination(args, to, batch)?,
     };
-    let claims = Claims::new(&destination, &args.inputs, &resolved_inputs);
+    let claims = Claims::new(&destination, &args.inputs, resolved);
     let known_folders = output::KnownFolders::default();
     if let (Destination::Folder(folder), None) = (&destination, &bundle) {
         known_folders.found_output_folder(folder);

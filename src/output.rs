@@ -145,11 +145,12 @@ pub struct Claims {
 }
 
 impl Claims {
-    /// `resolved_inputs` holds each input resolved, in order (`resolve_inputs`).
-    pub fn new(
+    /// `resolved_inputs` gives each input resolved, in order (`resolve_inputs`), asked
+    /// for only where there is an output to claim.
+    pub fn new<'r>(
         destination: &Destination,
         inputs: &[PathBuf],
-        resolved_inputs: &[Option<ResolvedInput>],
+        resolved_inputs: impl FnOnce() -> &'r [Option<ResolvedInput>],
     ) -> Self {
         let (given, resolved) = match destination {
             Destination::Stdout => return Self::default(),
@@ -160,7 +161,7 @@ impl Claims {
         // are walked, and usually none is.
         let reachable: Vec<PathBuf> = inputs
             .iter()
-            .zip(resolved_inputs)
+            .zip(resolved_inputs())
             .filter(|(_, input)| {
                 input.as_ref().is_some_and(|input| {
                     input.canonical.starts_with(&resolved) || resolved.starts_with(&input.canonical)
