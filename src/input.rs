@@ -33,36 +33,40 @@ pub fn path_text(path: &Path) -> String {
 }
 
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
-    let display = path_text(input);
     if input == Path::new("-") {
         let text = read_limited(std::io::stdin().lock())
             .map_err(|unread| unread.message("cannot read standard input: "))?;
-        return parsed(display, None, text);
+        return parsed(path_text(input), None, text);
     }
     // Opened and read at once: a folder answers the read with "is a directory", so a
     // file costs no separate probe (docs/performance.md). Some systems refuse to open a
     // folder at all; then it is asked.
-    let (manifest, text) = match std::fs::File::open(input) {
+    let text = match std::fs::File::open(input) {
         Ok(file) => match read_limited(file) {
-            Ok(text) => (input.to_path_buf(), text),
+            Ok(text) => text,
             Err(Unread::Io(error)) if error.kind() == std::io::ErrorKind::IsADirectory => {
-                folder_manifest(input)?
+                return load_skill_folder(input)
             }
             Err(unread) => return Err(unread.message("")),
         },
-        Err(_) if input.is_dir() => folder_manifest(input)?,
+        Err(_) if input.is_dir() => return load_skill_folder(input),
         Err(error) => return Err(format!("cannot read: {error}")),
     };
-    let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
-    parsed(display, dir, text)
+    loaded(input, input, text)
 }
 
-/// `load` for a path the walk found to be a skill folder: read through its manifest,
-/// as `load` reads a folder once opening it as a file has failed.
+/// `load` for a folder, such as a skill folder the walk found: read through its
+/// manifest, without first being opened as a file.
 pub fn load_skill_folder(folder: &Path) -> Result<LoadedInput, String> {
     let (manifest, text) = folder_manifest(folder)?;
-    let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
-    parsed(path_text(folder), dir, text)
+    loaded(folder, &manifest, text)
+}
+
+/// An input read from `manifest` (the input itself, or a skill folder's manifest),
+/// shown as the input and with the manifest's folder for what it names beside it.
+fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, String> {
+    let dir = crate::paths::parent_of(manifest).map(Path::to_path_buf);
+    parsed(path_text(input), dir, text)
 }
 
 /// The manifest of a skill folder and its text. It is probed before it is opened: a
