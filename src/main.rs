@@ -1070,10 +1070,20 @@ impl Job<'_> {
             *start += run.len();
             Some(first)
         });
-        let runs: Vec<(usize, &[walk::Item])> = starts.zip(runs.iter().copied()).collect();
+        let stageable = if write && !planned {
+            self.stageable_folders(runs)
+        } else {
+            vec![None; runs.len()]
+        };
+        let runs: Vec<(usize, &[walk::Item], Option<PathBuf>)> = starts
+            .zip(runs.iter().copied())
+            .zip(stageable)
+            .map(|((first, run), folder)| (first, run, folder))
+            .collect();
         let by_run: Vec<Vec<Option<Prepared>>> = runs
             .par_iter()
-            .map(|&(first, run)| {
+            .map(|(first, run, stageable)| {
+                let (first, run) = (*first, *run);
                 let mut prepared: Vec<Option<Prepared>> = run
                     .par_iter()
                     .enumerate()
@@ -1089,7 +1099,23 @@ impl Job<'_> {
                     self.refuse_collisions(&mut prepared);
                 }
                 if write {
-                    self.write(&mut prepared);
+                    let converted = prepared
+                        .iter()
+                        .flatten()
+                        .filter(|item| item.report.status == Status::Converted)
+                        .count();
+                    // One item gains nothing from a folder of its own to rename.
+                    let staged =
+                        stageable
+                            .as_deref()
+                            .filter(|_| converted > 1)
+                            .and_then(|folder| {
+                                output::StagedFolder::begin(folder, &self.known_folders)
+                            });
+                    self.write(&mut prepared, staged.as_ref());
+                    if let Some(staged) = staged {
+                        self.publish(staged, &mut prepared);
+                    }
                     // Final once written (a bundle's reports change after this).
                     if let Some(styled) = self.report_text_style {
                         prepared.par_iter_mut().flatten().for_each(|item| {
@@ -1101,6 +1127,76 @@ impl Job<'_> {
             })
             .collect();
         by_run.into_iter().flatten().collect()
+    }
+
+    /// For each run, the folder its items' outputs go to, where that folder may be
+    /// staged (`output::StagedFolder`): all its items go there, below the output folder,
+    /// and no item of another run of the part goes there or below it. Runs of later
+    /// parts find it already in place.
+    fn stageable_folders(&self, runs: &[&[walk::Item]]) -> Vec<Option<PathBuf>> {
+        let Destination::Folder(root) = &self.destination else {
+            return vec![None; runs.len()];
+        };
+        fn bytes(folder: &Path) -> &[u8] {
+            folder.as_os_str().as_encoded_bytes()
+        }
+        // Every item's folder, by its bytes, and its run's index.
+        let mut sorted: Vec<(&[u8], usize)> = runs
+            .iter()
+            .enumerate()
+            .flat_map(|(index, run)| run.iter().map(move |item| (&item.relative_dir, index)))
+            .map(|(folder, index)| (bytes(folder), index))
+            .collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        // Sorted by their bytes, a folder's entries come together, and so do those of
+        // the folders below it, from the first path its name and a separator start.
+        let only_this_run_writes_in = |folder: &[u8], index: usize| {
+            let below = [folder, b"/"].concat();
+            let same = sorted.partition_point(|(other, _)| *other < folder);
+            let after = sorted.partition_point(|(other, _)| *other < below.as_slice());
+            let in_it = sorted
+                .get(same..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|(other, _)| *other == folder);
+            let under_it = sorted
+                .get(after..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|(other, _)| other.starts_with(&below));
+            in_it.chain(under_it).all(|(_, other)| *other == index)
+        };
+        runs.iter()
+            .enumerate()
+            .map(|(index, run)| {
+                let folder = &run.first()?.relative_dir;
+                let one_folder = run.iter().all(|item| item.relative_dir == *folder);
+                (one_folder
+                    && !folder.as_os_str().is_empty()
+                    && only_this_run_writes_in(bytes(folder), index))
+                .then(|| output::joined(root, folder))
+            })
+            .collect()
+    }
+
+    /// Puts a staged folder in place once its run is written. Items whose outputs could
+    /// not be put there failed, and say why.
+    fn publish(&self, staged: output::StagedFolder, prepared: &mut [Option<Prepared>]) {
+        let converted = |item: &&mut Prepared| item.report.status == Status::Converted;
+        let written = prepared.iter_mut().flatten().any(|item| converted(&item));
+        let unplaced = staged.publish(written, &self.known_folders);
+        for item in prepared.iter_mut().flatten().filter(converted) {
+            let failed = unplaced
+                .iter()
+                .find(|(place, _)| item.files.iter().any(|file| file.path.starts_with(place)));
+            if let Some((_, error)) = failed {
+                item.report.status = Status::Failed;
+                item.report.outputs.clear();
+                item.report.error = Some(error.clone());
+            }
+            item.files = Vec::new();
+        }
     }
 
     /// Two tools of one name from different toolkits would write the same file: each is
@@ -1239,6 +1335,7 @@ impl Job<'_> {
                         self.args.force,
                         sync,
                         &self.known_folders,
+                        None,
                     )
                 }
             });
@@ -1255,7 +1352,7 @@ impl Job<'_> {
         }
     }
 
-    fn write(&self, prepared: &mut [Option<Prepared>]) {
+    fn write(&self, prepared: &mut [Option<Prepared>], staged: Option<&output::StagedFolder>) {
         if let Destination::Stdout = self.destination {
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
@@ -1284,7 +1381,15 @@ impl Job<'_> {
             .flatten()
             .filter(|p| p.report.status == Status::Converted)
             .for_each(|item| {
-                match output::write_all(&item.files, &item.base, force, sync, &self.known_folders) {
+                let written = output::write_all(
+                    &item.files,
+                    &item.base,
+                    force,
+                    sync,
+                    &self.known_folders,
+                    staged,
+                );
+                match written {
                     Ok(()) => {
                         item.report.outputs = item
                             .files
@@ -1292,8 +1397,15 @@ impl Job<'_> {
                             .map(|f| input::path_text(&f.path))
                             .collect();
                         // Written: the bytes are freed here, on the worker, rather than
-                        // one item at a time on the thread that reports.
-                        item.files = Vec::new();
+                        // one item at a time on the thread that reports. In a staged
+                        // folder the paths are kept until it is in place.
+                        if staged.is_some() {
+                            item.files
+                                .iter_mut()
+                                .for_each(|file| file.bytes = Vec::new());
+                        } else {
+                            item.files = Vec::new();
+                        }
                     }
                     Err(error) => {
                         item.report.status = Status::Failed;

@@ -1781,6 +1781,150 @@ fn a_companion_file_that_is_a_link_is_never_followed() {
     );
 }
 
+/// Every entry below `folder`, at any depth, by its path relative to it.
+fn entries_below(folder: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current).unwrap() {
+            let path = entry.unwrap().path();
+            let relative = path.strip_prefix(folder).unwrap();
+            found.push(relative.to_string_lossy().into_owned());
+            if path.symlink_metadata().unwrap().is_dir() {
+                pending.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Skills in folders the run makes are written into each folder under a hidden name,
+/// which is renamed into place when its items are written (docs/performance.md,
+/// sixteenth round). Interrupted, the run still puts every whole skill in place and
+/// reports it, and leaves nothing hidden behind.
+#[test]
+fn an_interrupted_batch_of_skill_folders_reports_what_it_put_in_place_and_nothing_else() {
+    let scratch = Scratch::new().unwrap();
+    for index in 0..3000 {
+        let folder = format!("plugins/d{:03}", index / 10);
+        std::fs::create_dir_all(scratch.path().join(&folder)).unwrap();
+        let text = TW_PLUGIN.replace("name: greet", &format!("name: greet_{index}"));
+        write(&scratch, &format!("{folder}/p{index:04}.yaml"), &text);
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["convert", "plugins", "--to", "anythingllm", "-o", "out"])
+        .args(["--report", "json", "--report-file", "report.json"])
+        .env("TOOLSHIFT_CHUNK", "64")
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = scratch.path().join("out");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(&out).map_or(0, Iterator::count) < 10 {
+        assert!(std::time::Instant::now() < deadline, "nothing was written");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "the run ended before the signal");
+    let entries = entries_below(&out);
+    let hidden: Vec<&String> = entries
+        .iter()
+        .filter(|entry| entry.split('/').any(|part| part.starts_with('.')))
+        .collect();
+    assert!(hidden.is_empty(), "left behind: {hidden:?}");
+    let on_disk: std::collections::BTreeSet<String> = entries
+        .iter()
+        .filter(|entry| entry.matches('/').count() == 2)
+        .map(|entry| format!("out/{entry}"))
+        .collect();
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(scratch.path().join("report.json")).unwrap())
+            .unwrap();
+    let mut reported = std::collections::BTreeSet::new();
+    for file in report["files"].as_array().unwrap() {
+        if file["status"] == "failed" {
+            assert_eq!(file["error"], "interrupted before it was written", "{file}");
+            continue;
+        }
+        assert_eq!(file["status"], "converted", "{file}");
+        for output in file["outputs"].as_array().unwrap() {
+            reported.insert(output.as_str().unwrap().to_owned());
+        }
+    }
+    assert_eq!(
+        on_disk, reported,
+        "what is in place is what the report says was written"
+    );
+    let skills = reported.len() / 2;
+    assert!((10..3000).contains(&skills), "{skills} skills written");
+    for skill in reported
+        .iter()
+        .filter(|path| path.ends_with("/plugin.json"))
+    {
+        let manifest = std::fs::read_to_string(scratch.path().join(skill)).unwrap();
+        serde_json::from_str::<serde_json::Value>(&manifest).unwrap();
+    }
+}
+
+/// A plugin named like a folder beside it writes its skill where that folder's skills
+/// go: both are written, into one folder, whichever comes first; and so are the skills
+/// of a folder below it.
+#[test]
+fn a_skill_named_like_a_folder_beside_it_shares_that_folder() {
+    let scratch = Scratch::new().unwrap();
+    std::fs::create_dir_all(scratch.path().join("plugins/greet/deeper")).unwrap();
+    write(&scratch, "plugins/greet.yaml", TW_PLUGIN);
+    for name in ["greet/hello", "greet/welcome", "greet/deeper/hi", "greet/deeper/hey"] {
+        let tool = name.rsplit('/').next().unwrap();
+        let text = TW_PLUGIN.replace("name: greet", &format!("name: {tool}"));
+        write(&scratch, &format!("plugins/{name}.yaml"), &text);
+    }
+    let run = toolshift(
+        &scratch,
+        &[
+            "convert",
+            "plugins",
+            "--to",
+            "anythingllm",
+            "-o",
+            "out",
+            "--report",
+            "none",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert_eq!(
+        entries_below(&scratch.path().join("out")),
+        [
+            "greet",
+            "greet/deeper",
+            "greet/deeper/hey",
+            "greet/deeper/hey/handler.js",
+            "greet/deeper/hey/plugin.json",
+            "greet/deeper/hi",
+            "greet/deeper/hi/handler.js",
+            "greet/deeper/hi/plugin.json",
+            "greet/handler.js",
+            "greet/hello",
+            "greet/hello/handler.js",
+            "greet/hello/plugin.json",
+            "greet/plugin.json",
+            "greet/welcome",
+            "greet/welcome/handler.js",
+            "greet/welcome/plugin.json",
+        ]
+    );
+}
+
 #[test]
 fn an_interrupted_skill_batch_leaves_whole_skills_and_nothing_temporary() {
     let scratch = Scratch::new().unwrap();
