@@ -636,7 +636,7 @@ fn strictly_below(folder: &Path, shared: &Path) -> bool {
 /// No one looks into the hidden folder, so each item's files go straight to their
 /// places in it: a skill is a folder and two files, with no folder of its own to rename,
 /// and a manifest is a file, with no unnamed file to link. A new folder of 100 skills
-/// then takes 101 renames fewer (docs/performance.md, sixteenth round). The folder
+/// then takes one rename instead of 100 (docs/performance.md, sixteenth round). The folder
 /// appears whole, with every item the run wrote; an item that failed removed what it
 /// had written, as anywhere else.
 #[derive(Debug)]
