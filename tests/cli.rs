@@ -1883,7 +1883,12 @@ fn a_skill_named_like_a_folder_beside_it_shares_that_folder() {
     let scratch = Scratch::new().unwrap();
     std::fs::create_dir_all(scratch.path().join("plugins/greet/deeper")).unwrap();
     write(&scratch, "plugins/greet.yaml", TW_PLUGIN);
-    for name in ["greet/hello", "greet/welcome", "greet/deeper/hi", "greet/deeper/hey"] {
+    for name in [
+        "greet/hello",
+        "greet/welcome",
+        "greet/deeper/hi",
+        "greet/deeper/hey",
+    ] {
         let tool = name.rsplit('/').next().unwrap();
         let text = TW_PLUGIN.replace("name: greet", &format!("name: {tool}"));
         write(&scratch, &format!("plugins/{name}.yaml"), &text);
