@@ -1203,38 +1203,37 @@ pub(crate) mod tests {
         ]
     }
 
-    #[test]
-    fn a_staged_folder_appears_whole_with_every_item_written_into_it() {
-        let root = scratch("staged-whole");
+    /// A scratch folder (`scratch(name)`), the folders known, and `out/tools` staged
+    /// with the skills named written into it.
+    fn staged_with(name: &str, skills: &[&str]) -> (PathBuf, KnownFolders, PathBuf, StagedFolder) {
+        let root = scratch(name);
         let folders = KnownFolders::default();
         let folder = root.join("out/tools");
         let staged = StagedFolder::begin(&folder, &folders).unwrap();
-        assert!(!folder.exists(), "nothing shows before the run is written");
-        for name in ["a", "b"] {
+        for name in skills {
             let skill = staged_skill(&folder, name);
             write_all(&skill, &folder, false, Sync::Never, &folders, Some(&staged)).unwrap();
         }
+        assert!(!folder.exists(), "nothing shows before the run is written");
+        (root, folders, folder, staged)
+    }
+
+    #[test]
+    fn a_staged_folder_appears_whole_with_every_item_written_into_it() {
+        let (root, folders, folder, staged) = staged_with("staged-whole", &["a", "b"]);
         // A manifest of its own and one in a folder below, as Arcade writes them.
-        let file = planned(folder.join("Echo.json"), "{}");
-        write_all(
-            &[file],
-            &folder,
-            false,
-            Sync::Never,
-            &folders,
-            Some(&staged),
-        )
-        .unwrap();
-        let deep = planned(folder.join("kit/deeper/Echo.json"), "{}");
-        write_all(
-            &[deep],
-            &folder,
-            false,
-            Sync::Never,
-            &folders,
-            Some(&staged),
-        )
-        .unwrap();
+        for place in ["Echo.json", "kit/deeper/Echo.json"] {
+            let file = planned(folder.join(place), "{}");
+            write_all(
+                &[file],
+                &folder,
+                false,
+                Sync::Never,
+                &folders,
+                Some(&staged),
+            )
+            .unwrap();
+        }
         assert!(!folder.exists());
         assert!(staged.publish(true, &folders).is_empty());
         assert_eq!(
@@ -1270,19 +1269,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_item_that_fails_in_a_staged_folder_removes_what_it_wrote() {
-        let root = scratch("staged-failure");
-        let folders = KnownFolders::default();
-        let folder = root.join("out/tools");
-        let staged = StagedFolder::begin(&folder, &folders).unwrap();
-        write_all(
-            &staged_skill(&folder, "a"),
-            &folder,
-            false,
-            Sync::Never,
-            &folders,
-            Some(&staged),
-        )
-        .unwrap();
+        let (root, folders, folder, staged) = staged_with("staged-failure", &["a"]);
         // Its second file cannot be made: something holds its place already.
         let [manifest, _] = staged_skill(&folder, "b");
         let hidden = staged.hidden.clone();
@@ -1311,14 +1298,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_staged_folder_whose_place_was_taken_goes_in_entry_by_entry() {
-        let root = scratch("staged-taken");
-        let folders = KnownFolders::default();
-        let folder = root.join("out/tools");
-        let staged = StagedFolder::begin(&folder, &folders).unwrap();
-        for name in ["a", "b"] {
-            let skill = staged_skill(&folder, name);
-            write_all(&skill, &folder, false, Sync::Never, &folders, Some(&staged)).unwrap();
-        }
+        let (root, folders, folder, staged) = staged_with("staged-taken", &["a", "b"]);
         // Meanwhile something made the folder, with a skill `a` of its own.
         std::fs::create_dir_all(folder.join("a")).unwrap();
         std::fs::write(folder.join("a/plugin.json"), "theirs").unwrap();

@@ -1781,6 +1781,35 @@ fn a_companion_file_that_is_a_link_is_never_followed() {
     );
 }
 
+/// Converts `plugins` to AnythingLLM skills in `out`, with `report` options, and sends
+/// SIGINT once ten entries are in `out`; asserts the run ended by it. Answers `out`.
+fn interrupt_skill_batch(scratch: &Scratch, report: &[&str]) -> std::path::PathBuf {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+        .args(["convert", "plugins", "--to", "anythingllm", "-o", "out"])
+        .args(report)
+        .env("TOOLSHIFT_CHUNK", "64")
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = scratch.path().join("out");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(&out).map_or(0, Iterator::count) < 10 {
+        assert!(std::time::Instant::now() < deadline, "nothing was written");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "the run ended before the signal");
+    out
+}
+
 /// Every entry below `folder`, at any depth, by its path relative to it.
 fn entries_below(folder: &std::path::Path) -> Vec<String> {
     let mut found = Vec::new();
@@ -1812,29 +1841,10 @@ fn an_interrupted_batch_of_skill_folders_reports_what_it_put_in_place_and_nothin
         let text = TW_PLUGIN.replace("name: greet", &format!("name: greet_{index}"));
         write(&scratch, &format!("{folder}/p{index:04}.yaml"), &text);
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
-        .args(["convert", "plugins", "--to", "anythingllm", "-o", "out"])
-        .args(["--report", "json", "--report-file", "report.json"])
-        .env("TOOLSHIFT_CHUNK", "64")
-        .current_dir(scratch.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = scratch.path().join("out");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while std::fs::read_dir(&out).map_or(0, Iterator::count) < 10 {
-        assert!(std::time::Instant::now() < deadline, "nothing was written");
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "the run ended before the signal");
+    let out = interrupt_skill_batch(
+        &scratch,
+        &["--report", "json", "--report-file", "report.json"],
+    );
     let entries = entries_below(&out);
     let hidden: Vec<&String> = entries
         .iter()
@@ -1939,29 +1949,7 @@ fn an_interrupted_skill_batch_leaves_whole_skills_and_nothing_temporary() {
         let text = TW_PLUGIN.replace("name: greet", &format!("name: greet_{index}"));
         write(&scratch, &format!("plugins/p{index:04}.yaml"), &text);
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
-        .args(["convert", "plugins", "--to", "anythingllm", "-o", "out"])
-        .args(["--report", "none"])
-        .env("TOOLSHIFT_CHUNK", "64")
-        .current_dir(scratch.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = scratch.path().join("out");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while std::fs::read_dir(&out).map_or(0, Iterator::count) < 10 {
-        assert!(std::time::Instant::now() < deadline, "nothing was written");
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "the run ended before the signal");
+    let out = interrupt_skill_batch(&scratch, &["--report", "none"]);
     let mut skills = 0;
     for entry in std::fs::read_dir(&out).unwrap() {
         let entry = entry.unwrap();
