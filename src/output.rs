@@ -461,7 +461,7 @@ pub fn write_all(
     // After Ctrl-C no folder is made, only to be removed again.
     not_interrupted()?;
     if let Some((hidden, places)) = staged.and_then(|staged| staged.places_of(files)) {
-        return write_unseen(hidden, files, &places, sync);
+        return write_unseen(hidden, files, &places, sync, known_folders);
     }
     if let Some(folder) = own_folder(files, shared) {
         return write_own_folder(files, folder, shared, force, sync, known_folders);
@@ -722,10 +722,11 @@ impl StagedFolder {
 /// The hidden name of a folder being staged: not the name `temporary_for` gives, which
 /// a skill of the same name as the folder would write under.
 fn hidden_folder_for(folder: &Path) -> PathBuf {
-    let mut hidden = OsString::from(".");
-    hidden.push(crate::paths::name_of(folder).unwrap_or_default());
-    hidden.push(format!(".toolshift-{}.folder.tmp", process_id()));
-    joined(folder_of(folder), hidden)
+    static SUFFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    hidden_beside(
+        folder,
+        SUFFIX.get_or_init(|| format!(".toolshift-{}.folder.tmp", process_id())),
+    )
 }
 
 /// Renames `from` to `to` only where nothing is at `to` (a folder there, even an
@@ -766,6 +767,7 @@ fn write_unseen(
     files: &[Planned],
     places: &[PathBuf],
     sync: Sync,
+    known_folders: &KnownFolders,
 ) -> Result<(), String> {
     let mut made: Vec<PathBuf> = Vec::new();
     let mut ready: Vec<&Path> = Vec::new();
@@ -796,13 +798,7 @@ fn write_unseen(
             }
             .map_err(cannot)?;
             written.push(place);
-            handle
-                .write_all(&file.bytes)
-                .and_then(|()| match sync {
-                    Sync::EachFile => handle.sync_all(),
-                    Sync::Never => Ok(()),
-                })
-                .map_err(cannot)?;
+            fill(&mut handle, &file.bytes, sync).map_err(cannot)?;
         }
         not_interrupted()
     })();
@@ -810,9 +806,7 @@ fn write_unseen(
         for place in written {
             let _ = std::fs::remove_file(place);
         }
-        for folder in made.iter().rev() {
-            let _ = std::fs::remove_dir(folder);
-        }
+        undo_folders(&made, known_folders);
     }
     result
 }
@@ -910,21 +904,31 @@ fn write_own_folder(
 fn write_file(path: &Path, file: &Planned, sync: Sync) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", file.path.display());
     let mut handle = std::fs::File::create(path).map_err(cannot)?;
-    handle
-        .write_all(&file.bytes)
-        .and_then(|()| match sync {
-            Sync::EachFile => handle.sync_all(),
-            Sync::Never => Ok(()),
-        })
-        .map_err(cannot)
+    fill(&mut handle, &file.bytes, sync).map_err(cannot)
+}
+
+/// Writes `bytes` to a file just made, flushing it to the disk with `Sync::EachFile`.
+fn fill(handle: &mut std::fs::File, bytes: &[u8], sync: Sync) -> std::io::Result<()> {
+    handle.write_all(bytes)?;
+    match sync {
+        Sync::EachFile => handle.sync_all(),
+        Sync::Never => Ok(()),
+    }
 }
 
 /// The hidden name a file or folder is written under before it is renamed to `path`:
 /// beside it, so that the rename stays on one file system, and named by this process.
 pub fn temporary_for(path: &Path) -> PathBuf {
-    // Once per written file: concat is a fraction of format!'s cost.
     static SUFFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let suffix = SUFFIX.get_or_init(|| format!(".toolshift-{}.tmp", process_id()));
+    hidden_beside(
+        path,
+        SUFFIX.get_or_init(|| format!(".toolshift-{}.tmp", process_id())),
+    )
+}
+
+/// `path`'s name, hidden (a leading `.`) and followed by `suffix`, beside it. Once per
+/// written file: concat is a fraction of format!'s cost.
+fn hidden_beside(path: &Path, suffix: &str) -> PathBuf {
     let name = crate::paths::name_of(path).unwrap_or_default();
     let mut hidden = std::ffi::OsString::with_capacity(1 + name.len() + suffix.len());
     hidden.push(".");
