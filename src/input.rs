@@ -33,7 +33,7 @@ pub fn path_text(path: &Path) -> String {
 }
 
 pub fn load(input: &Path) -> Result<LoadedInput, String> {
-    if input == Path::new("-") {
+    if input.as_os_str() == "-" {
         let text = read_limited(std::io::stdin().lock())
             .map_err(|unread| unread.message("cannot read standard input: "))?;
         return parsed(path_text(input), None, text);

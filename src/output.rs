@@ -677,7 +677,7 @@ impl StagedFolder {
         let places = files
             .iter()
             .map(|file| {
-                let below = file.path.strip_prefix(&self.folder).ok()?;
+                let below = crate::paths::below(&file.path, &self.folder)?;
                 (!below.as_os_str().is_empty()).then(|| joined(&self.hidden, below))
             })
             .collect::<Option<Vec<PathBuf>>>()?;
@@ -782,8 +782,13 @@ fn write_unseen(
                     .create_new(true)
                     .open(place)
             };
-            let below_root = folder != root;
-            if below_root && !ready.contains(&folder) {
+            // Places are the root joined with names, so their bytes compare them.
+            let below_root = folder.as_os_str() != root.as_os_str();
+            if below_root
+                && !ready
+                    .iter()
+                    .any(|made| made.as_os_str() == folder.as_os_str())
+            {
                 make_folders_below(folder, root, &mut made).map_err(cannot)?;
                 ready.push(folder);
             }

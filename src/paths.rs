@@ -46,6 +46,39 @@ fn split_last(_path: &Path) -> Option<(&Path, &OsStr)> {
     None
 }
 
+/// What lies below `folder` in `path`, as `path.strip_prefix(folder)` gives it. A path
+/// this program joined is spelled `folder/rest`, which its bytes answer; std matches
+/// component by component, which for a folder several levels deep costs more than the
+/// rest of placing a file. Any other spelling is left to std.
+pub fn below<'p>(path: &'p Path, folder: &Path) -> Option<&'p Path> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        let base = folder.as_os_str().as_bytes();
+        let rest = bytes
+            .strip_prefix(base)
+            .and_then(|rest| rest.strip_prefix(b"/"));
+        if let Some(rest) = rest {
+            let base_names = base.strip_prefix(b"/").unwrap_or(base);
+            if plain_names(base_names) && plain_names(rest) {
+                return Some(Path::new(OsStr::from_bytes(rest)));
+            }
+        }
+    }
+    path.strip_prefix(folder).ok()
+}
+
+/// Whether `bytes` is names joined by single separators, none of them `.`: a spelling
+/// std splits at every separator and keeps whole.
+#[cfg(unix)]
+fn plain_names(bytes: &[u8]) -> bool {
+    !bytes.is_empty()
+        && bytes
+            .split(|b| *b == b'/')
+            .all(|name| !(name.is_empty() || name == b"."))
+}
+
 /// `folder` with each of `names` pushed onto it, as `PathBuf::push` would push them,
 /// where `names` is plain names (none empty, none holding a separator) joined by `/`.
 /// Such a path is the folder, a separator unless it ends with one or is empty, and the
@@ -112,6 +145,33 @@ mod tests {
             }
         }
         assert!(answered > 1000, "{answered}");
+    }
+
+    #[test]
+    fn what_lies_below_a_folder_is_found_as_std_finds_it() {
+        let spellings = spellings(3);
+        let mut quick = 0;
+        for path in &spellings {
+            for path in [path.as_str(), path.trim_start_matches('/')] {
+                for folder in &spellings {
+                    for folder in [folder.as_str(), folder.trim_start_matches('/')] {
+                        let (path, folder) = (Path::new(path), Path::new(folder));
+                        let expected = path.strip_prefix(folder).ok();
+                        // As spelled, not only as compared by components.
+                        assert_eq!(
+                            below(path, folder).map(Path::as_os_str),
+                            expected.map(Path::as_os_str),
+                            "{path:?} below {folder:?}"
+                        );
+                        let bytes = path.as_os_str().as_encoded_bytes();
+                        let base = folder.as_os_str().as_encoded_bytes();
+                        quick +=
+                            usize::from(expected.is_some() && bytes.get(base.len()) == Some(&b'/'));
+                    }
+                }
+            }
+        }
+        assert!(quick > 1000, "{quick}");
     }
 
     #[test]
