@@ -6,6 +6,7 @@ use crate::cli::{ConvertArgs, ReportFormat};
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use toolshift_model::json_text::push_spaces;
 use toolshift_model::report::{self, BatchReport, FileReport, Status};
 
 pub struct Sink {
@@ -160,13 +161,6 @@ impl Drop for Sink {
 /// is known (`lost[code]: message`, then `--> file:line:column`, the line and a marker
 /// labelled with the entry's pointers), in one line otherwise; then a failure or denial.
 pub fn text(file: &FileReport, styled: bool) -> String {
-    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
-    use toolshift_model::Severity;
-    let renderer = if styled {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
     let mut out = String::new();
     for entry in &file.entries {
         let placed = entry
@@ -177,29 +171,24 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             out.push_str(&report::entry_line(&file.input, entry));
             continue;
         };
-        let level = match entry.severity {
-            Severity::Lost => Level::WARNING,
-            Severity::Changed => Level::NOTE,
-            Severity::Defaulted => Level::HELP,
-        }
-        .with_name(entry.severity.as_str());
-        let span = token(source, column);
         let label = format!(
             "{} -> {}",
             report::show_pointer(&entry.source),
             report::show_pointer(&entry.target)
         );
-        let report = &[level
-            .primary_title(entry.message.as_str())
-            .id(entry.code.code())
-            .element(
-                Snippet::source(source.as_str())
-                    .line_start(line)
-                    .path(file.input.as_str())
-                    .annotation(AnnotationKind::Primary.span(span).label(label)),
-            )];
-        out.push_str(&renderer.render(report));
-        out.push('\n');
+        let snippet = EntrySnippet {
+            severity: entry.severity,
+            code: entry.code.code(),
+            message: &entry.message,
+            path: &file.input,
+            line,
+            source,
+            span: token(source, column),
+            label: &label,
+        };
+        if !snippet.write_plainly(styled, &mut out) {
+            out.push_str(&snippet.rendered(styled));
+        }
     }
     out.push_str(&report::outcome_line(file));
     out
@@ -226,4 +215,224 @@ fn token(line: &str, column: usize) -> std::ops::Range<usize> {
             .map_or(rest.len(), |(index, _)| index),
     };
     start..start + length.max(1).min(rest.len().max(1))
+}
+
+/// One placed entry of the text report, as `text` shows it: a title, the file and
+/// place, the line, and a marker under the entry's token labelled with its pointers.
+struct EntrySnippet<'a> {
+    severity: toolshift_model::Severity,
+    code: &'a str,
+    message: &'a str,
+    path: &'a str,
+    line: usize,
+    source: &'a str,
+    span: std::ops::Range<usize>,
+    label: &'a str,
+}
+
+/// The longest line, gutter and label included, written without annotate-snippets: a
+/// longer one it may cut to fit a terminal's width.
+const PLAIN_WIDTH: usize = 100;
+
+impl EntrySnippet<'_> {
+    /// The snippet as annotate-snippets renders it, followed by a line break.
+    fn rendered(&self, styled: bool) -> String {
+        use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+        use toolshift_model::Severity;
+        let renderer = if styled {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        let level = match self.severity {
+            Severity::Lost => Level::WARNING,
+            Severity::Changed => Level::NOTE,
+            Severity::Defaulted => Level::HELP,
+        }
+        .with_name(self.severity.as_str());
+        let report = &[level.primary_title(self.message).id(self.code).element(
+            Snippet::source(self.source)
+                .line_start(self.line)
+                .path(self.path)
+                .annotation(
+                    AnnotationKind::Primary
+                        .span(self.span.clone())
+                        .label(self.label),
+                ),
+        )];
+        let mut text = renderer.render(report);
+        text.push('\n');
+        text
+    }
+
+    /// Appends the snippet as annotate-snippets renders it, followed by a line break,
+    /// where every part is printable ASCII on one short line, as nearly every entry
+    /// is; `false` (nothing written) otherwise. annotate-snippets lays out each entry in
+    /// a styled buffer, which took more than converting the file (docs/performance.md,
+    /// seventeenth round); this writes the same bytes at once, and a test holds the two
+    /// equal on generated entries, plain and styled.
+    fn write_plainly(&self, styled: bool, out: &mut String) -> bool {
+        let printable = |text: &str| text.bytes().all(|byte| (b' '..=b'~').contains(&byte));
+        let gutter = digits(self.line);
+        let marked =
+            !(self.span.is_empty() || self.label.is_empty()) && self.span.end <= self.source.len();
+        let fits = gutter + 3 + self.source.len() <= PLAIN_WIDTH
+            && gutter + 4 + self.span.end + self.label.len() <= PLAIN_WIDTH;
+        if !(marked
+            && fits
+            && [self.source, self.message, self.path, self.label, self.code]
+                .into_iter()
+                .all(printable))
+        {
+            return false;
+        }
+        // annotate-snippets' styles: bold, in the colour of the entry's level (warning,
+        // note, help), and bold bright blue for the frame.
+        let level = match self.severity {
+            toolshift_model::Severity::Lost => "\x1b[1m\x1b[33m",
+            toolshift_model::Severity::Changed => "\x1b[1m\x1b[92m",
+            toolshift_model::Severity::Defaulted => "\x1b[1m\x1b[96m",
+        };
+        const FRAME: &str = "\x1b[1m\x1b[94m";
+        // Each styled piece is its style, its parts, and a reset.
+        let paint = |out: &mut String, style: &str, parts: &[&str]| {
+            if styled {
+                out.push_str(style);
+            }
+            parts.iter().for_each(|part| out.push_str(part));
+            if styled {
+                out.push_str("\x1b[0m");
+            }
+        };
+        let line = self.line.to_string();
+        let column = (self.span.start + 1).to_string();
+        paint(out, level, &[self.severity.as_str(), "[", self.code, "]"]);
+        paint(out, "\x1b[1m", &[": ", self.message]);
+        out.push('\n');
+        push_spaces(gutter, out);
+        paint(out, FRAME, &["--> "]);
+        for part in [self.path, ":", &line, ":", &column, "\n"] {
+            out.push_str(part);
+        }
+        push_spaces(gutter + 1, out);
+        paint(out, FRAME, &["|"]);
+        out.push('\n');
+        paint(out, FRAME, &[&line]);
+        out.push(' ');
+        paint(out, FRAME, &["|"]);
+        for part in [" ", self.source, "\n"] {
+            out.push_str(part);
+        }
+        push_spaces(gutter + 1, out);
+        paint(out, FRAME, &["|"]);
+        push_spaces(1 + self.span.start, out);
+        paint(out, level, &[&"^".repeat(self.span.len())]);
+        out.push(' ');
+        paint(out, level, &[self.label]);
+        out.push('\n');
+        true
+    }
+}
+
+fn digits(mut number: usize) -> usize {
+    let mut count = 1;
+    while number >= 10 {
+        number /= 10;
+        count += 1;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use toolshift_model::Severity;
+
+    fn severity(index: u8) -> Severity {
+        match index % 3 {
+            0 => Severity::Lost,
+            1 => Severity::Changed,
+            _ => Severity::Defaulted,
+        }
+    }
+
+    /// What `write_plainly` wrote, where it answered.
+    fn written_plainly(snippet: &EntrySnippet<'_>, styled: bool) -> Option<String> {
+        let mut out = String::from("before\n");
+        let answered = snippet.write_plainly(styled, &mut out);
+        if !answered {
+            assert_eq!(
+                out, "before\n",
+                "nothing is written where it does not answer"
+            );
+        }
+        answered.then(|| out.split_off("before\n".len()))
+    }
+
+    #[test]
+    fn entries_of_a_usual_file_are_written_as_annotate_snippets_renders_them() {
+        let sources = [
+            "name: p000000_ticket",
+            "    required: true",
+            "  - name: result",
+        ];
+        let mut answered = 0;
+        for (index, source) in sources.into_iter().enumerate() {
+            for line in [1, 9, 10, 99, 100, 12345] {
+                for column in 1..=source.len() {
+                    for styled in [false, true] {
+                        let snippet = EntrySnippet {
+                            severity: severity(u8::try_from(index + column).unwrap()),
+                            code: "required-folded",
+                            message: "AnythingLLM has no required flag; `team_0` is required.",
+                            path: "plugins/p000000.yaml",
+                            line,
+                            source,
+                            span: token(source, column),
+                            label: "/parameters/0/required -> /entrypoint/params/team_0",
+                        };
+                        let plainly = written_plainly(&snippet, styled);
+                        if let Some(text) = plainly {
+                            assert_eq!(text, snippet.rendered(styled), "{line}:{column}");
+                            answered += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Every one of these entries takes the quick way.
+        let all = 2 * 6 * sources.iter().map(|source| source.len()).sum::<usize>();
+        assert_eq!(answered, all);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn what_is_written_plainly_is_what_annotate_snippets_renders(
+            line in prop_oneof![1usize..20, 1usize..1_000_000],
+            source in "[ -~]{0,130}",
+            column in 1usize..140,
+            message in "[ -~\\t\\né]{0,170}",
+            label in "[ -~é]{0,80}",
+            path in "[ -~]{1,70}",
+            code in "[a-z-]{1,30}",
+            level in 0u8..3,
+            styled in any::<bool>(),
+        ) {
+            let snippet = EntrySnippet {
+                severity: severity(level),
+                code: &code,
+                message: &message,
+                path: &path,
+                line,
+                source: &source,
+                span: token(&source, column),
+                label: &label,
+            };
+            if let Some(text) = written_plainly(&snippet, styled) {
+                prop_assert_eq!(text, snippet.rendered(styled));
+            }
+        }
+    }
 }
