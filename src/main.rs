@@ -372,7 +372,16 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut report = BatchReport::default();
     let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
-    let mut walker = walk::Walker::new(&args.inputs);
+    // Inputs resolved above were probed then; the walk need not ask them again.
+    let known_not_folders = resolved_inputs
+        .get()
+        .map(|all| {
+            all.iter()
+                .map(|input| input.as_ref().is_some_and(|input| !input.folder_itself))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut walker = walk::Walker::knowing(&args.inputs, known_not_folders);
     let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
     let mut unrecorded = Converted::default();
     // The output schema is compiled on a worker while this thread finds the first

@@ -240,6 +240,9 @@ pub enum Sync {
 pub struct ResolvedInput {
     pub canonical: PathBuf,
     pub is_dir: bool,
+    /// Whether the input itself is a folder, not a link to one: what the walk asks of
+    /// an input before walking it (`walk::Walker::knowing`).
+    pub folder_itself: bool,
 }
 
 /// Each input resolved, in order; `None` for standard input and for a path that does
@@ -280,12 +283,17 @@ pub fn resolve_inputs(inputs: &[PathBuf]) -> Vec<Option<ResolvedInput>> {
                     Some(ResolvedInput {
                         canonical: folder.join(input.file_name()?),
                         is_dir: probe.is_dir(),
+                        folder_itself: probe.is_dir(),
                     })
                 }
                 _ => {
                     let canonical = input.canonicalize().ok()?;
                     let is_dir = canonical.is_dir();
-                    Some(ResolvedInput { canonical, is_dir })
+                    Some(ResolvedInput {
+                        canonical,
+                        is_dir,
+                        folder_itself: probe.is_dir(),
+                    })
                 }
             }
         })
@@ -304,6 +312,7 @@ pub fn refuse_inside_inputs(
         let Some(ResolvedInput {
             canonical: input_key,
             is_dir,
+            ..
         }) = resolved
         else {
             continue;
@@ -1083,12 +1092,18 @@ pub(crate) mod tests {
                 .map(|canonical| ResolvedInput {
                     canonical,
                     is_dir: input.is_dir(),
+                    folder_itself: std::fs::symlink_metadata(input).is_ok_and(|m| m.is_dir()),
                 });
             assert_eq!(resolved, &expected, "{input:?}");
         }
         // Every kind above appears: resolved files and folders, and unresolved paths.
         assert!(resolved.iter().flatten().any(|r| r.is_dir));
         assert!(resolved.iter().flatten().any(|r| !r.is_dir));
+        // A link to a folder is one for a path's checks, not for the walk.
+        assert!(resolved
+            .iter()
+            .flatten()
+            .any(|r| r.is_dir && !r.folder_itself));
         assert!(resolved.iter().filter(|r| r.is_none()).count() >= 5);
         std::fs::remove_dir_all(&root).unwrap();
     }

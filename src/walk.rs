@@ -76,7 +76,11 @@ fn is_skill_folder(folder: &Path) -> bool {
 /// The inputs' manifests in order: inputs as given, each folder's entries sorted by
 /// name, so that a batch and its report come out the same on every machine.
 pub struct Walker<'a> {
-    inputs: std::slice::Iter<'a, PathBuf>,
+    inputs: std::iter::Enumerate<std::slice::Iter<'a, PathBuf>>,
+    /// For each input, whether it is known to be no folder to walk (probed already:
+    /// a file, or a link), so that it is not probed again. Inputs past its end are
+    /// probed.
+    known_not_folders: Vec<bool>,
     /// The folders the walk is inside, outermost first.
     frames: Vec<Frame>,
     /// The resolved folder input being walked, to tell links inside it from links out.
@@ -119,8 +123,16 @@ impl<'a> Walker<'a> {
     }
 
     pub fn new(inputs: &'a [PathBuf]) -> Self {
+        Self::knowing(inputs, Vec::new())
+    }
+
+    /// `new`, for inputs some of which are known to be no folder to walk (`ResolvedInput::
+    /// folder_itself`): a command line of thousands of files was probed once to be
+    /// resolved, and each file was asked again here.
+    pub fn knowing(inputs: &'a [PathBuf], known_not_folders: Vec<bool>) -> Self {
         let mut walker = Self {
-            inputs: inputs.iter(),
+            inputs: inputs.iter().enumerate(),
+            known_not_folders,
             frames: Vec::new(),
             root: PathBuf::new(),
             listed: None,
@@ -210,8 +222,9 @@ impl<'a> Walker<'a> {
     fn next_walked(&mut self) -> Option<Found> {
         loop {
             let Some(frame) = self.frames.last_mut() else {
-                let input = self.inputs.next()?;
-                if is_folder(input) {
+                let (index, input) = self.inputs.next()?;
+                let known_not_folder = self.known_not_folders.get(index) == Some(&true);
+                if !known_not_folder && is_folder(input) {
                     self.root = input.canonicalize().unwrap_or_else(|_| input.clone());
                     self.enter(input, Arc::from(Path::new("")));
                     continue;
@@ -419,6 +432,32 @@ mod tests {
         let twice = cuts(&[root.clone(), root.clone()]);
         assert_eq!(twice.len(), 12);
         assert!(twice[..11].iter().all(|(_, cut)| !cut), "{twice:?}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn inputs_known_to_be_no_folder_are_not_asked_again() {
+        let root = std::env::temp_dir().join(format!("toolshift-known-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("plugins")).unwrap();
+        std::fs::write(root.join("plugins/a.yaml"), "").unwrap();
+        std::fs::write(root.join("b.yaml"), "").unwrap();
+        let inputs = [root.join("plugins"), root.join("b.yaml")];
+        let paths = |known: Vec<bool>| -> Vec<PathBuf> {
+            Walker::knowing(&inputs, known)
+                .map(|found| found.item.path.into_path_buf())
+                .collect()
+        };
+        let walked = vec![root.join("plugins/a.yaml"), root.join("b.yaml")];
+        // Unknown, or known for only some of the inputs: each is asked.
+        assert_eq!(paths(Vec::new()), walked);
+        assert_eq!(paths(vec![false]), walked);
+        assert_eq!(paths(vec![false, true]), walked);
+        // Taken at its word: the folder, said to be none, is not asked, so not walked.
+        assert_eq!(
+            paths(vec![true, true]),
+            vec![root.join("plugins"), root.join("b.yaml")]
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 }
