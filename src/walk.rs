@@ -127,8 +127,8 @@ impl<'a> Walker<'a> {
     }
 
     /// `new`, for inputs some of which are known to be no folder to walk (`ResolvedInput::
-    /// folder_itself`): a command line of thousands of files was probed once to be
-    /// resolved, and each file was asked again here.
+    /// folder_itself`): a command line of thousands of files is probed once to be
+    /// resolved, and asking each file again here doubled that.
     pub fn knowing(inputs: &'a [PathBuf], known_not_folders: Vec<bool>) -> Self {
         let mut walker = Self {
             inputs: inputs.iter().enumerate(),
