@@ -279,7 +279,9 @@ impl EntrySnippet<'_> {
             text.bytes()
                 .fold(true, |plain, byte| plain & (b' '..=b'~').contains(&byte))
         };
-        let gutter = digits(self.line);
+        // The gutter is as wide as the line's number.
+        let line = self.line.to_string();
+        let gutter = line.len();
         let marked =
             !(self.span.is_empty() || self.label.is_empty()) && self.span.end <= self.source.len();
         let fits = gutter + 3 + self.source.len() <= PLAIN_WIDTH
@@ -310,7 +312,6 @@ impl EntrySnippet<'_> {
                 out.push_str("\x1b[0m");
             }
         };
-        let line = self.line.to_string();
         let column = (self.span.start + 1).to_string();
         paint(out, level, &[self.severity.as_str(), "[", self.code, "]"]);
         paint(out, "\x1b[1m", &[": ", self.message]);
@@ -338,15 +339,6 @@ impl EntrySnippet<'_> {
         out.push('\n');
         true
     }
-}
-
-fn digits(mut number: usize) -> usize {
-    let mut count = 1;
-    while number >= 10 {
-        number /= 10;
-        count += 1;
-    }
-    count
 }
 
 #[cfg(test)]
