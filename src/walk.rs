@@ -356,8 +356,7 @@ mod tests {
 
     #[test]
     fn folders_are_walked_in_order_and_hidden_entries_skipped() {
-        let root = std::env::temp_dir().join(format!("toolshift-walk-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::output::tests::scratch("walk");
         std::fs::create_dir_all(root.join("b/skill")).unwrap();
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::write(root.join("b/skill/plugin.json"), "{}").unwrap();
@@ -396,8 +395,7 @@ mod tests {
 
     #[test]
     fn a_folder_is_not_cut_while_it_has_manifests_to_come() {
-        let root = std::env::temp_dir().join(format!("toolshift-cuts-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::output::tests::scratch("cuts");
         for file in [
             "a.yaml",
             "b/x.yaml",
@@ -437,9 +435,8 @@ mod tests {
 
     #[test]
     fn inputs_known_to_be_no_folder_are_not_asked_again() {
-        let root = std::env::temp_dir().join(format!("toolshift-known-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("plugins")).unwrap();
+        let root = crate::output::tests::scratch("known");
+        std::fs::create_dir(root.join("plugins")).unwrap();
         std::fs::write(root.join("plugins/a.yaml"), "").unwrap();
         std::fs::write(root.join("b.yaml"), "").unwrap();
         let inputs = [root.join("plugins"), root.join("b.yaml")];
