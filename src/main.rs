@@ -299,8 +299,18 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             bail!("{flag} shapes OpenAI function tools; it needs --to openai");
         }
     }
+    let one_item = matches!(args.inputs.as_slice(), [one] if !walk::is_folder(one));
+    if one_item {
+        // One item is converted on one thread: starting workers would only make it
+        // wait for them (docs/performance.md, eighteenth round). Only a pool already
+        // started, as in a test, refuses; the default one then does the same work.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build_global();
+    }
     let batch = match args.inputs.as_slice() {
-        [one] => walk::is_folder(one) || holds_several(one, from),
+        [one] => !one_item || holds_several(one, from),
         inputs => !inputs.is_empty(),
     };
     // Resolved once, and only where an output is checked against them: a conversion
