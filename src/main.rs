@@ -302,8 +302,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let one_item = matches!(args.inputs.as_slice(), [one] if !walk::is_folder(one));
     if one_item {
         // One item is converted on one thread: starting workers would only make it
-        // wait for them (docs/performance.md, eighteenth round). Only a pool already
-        // started, as in a test, refuses; the default one then does the same work.
+        // wait for them (docs/performance.md, eighteenth round). Building fails only
+        // where a pool is already running, and that pool does the same work.
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .use_current_thread()
