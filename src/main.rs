@@ -198,7 +198,13 @@ struct Job<'a> {
     /// Whether each file's text report is rendered where the file was converted, and
     /// styled or not (`report::Sink::text_style`).
     report_text_style: Option<bool>,
+    /// The input of a one-item run, as it was read before the run (`convert`), until
+    /// its conversion takes it.
+    preloaded: Option<std::sync::Mutex<Preloaded>>,
 }
+
+/// An input read before the run, by its path as named.
+type Preloaded = Option<(PathBuf, Result<input::LoadedInput, String>)>;
 
 /// Items converted and written together; a large batch holds no more than this many
 /// outputs in memory at once. `TOOLSHIFT_CHUNK` overrides it (docs/performance.md).
@@ -309,8 +315,20 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             .use_current_thread()
             .build_global();
     }
+    // The input of a one-item run is read here, once: whether it holds several tools
+    // decides where its outputs go, and a named pipe (`<(…)`) cannot be read again.
+    // Standard input is read by the conversion.
+    let preloaded = match args.inputs.as_slice() {
+        [one] if one_item && one.as_os_str() != "-" => Some((one.clone(), input::load(one))),
+        _ => None,
+    };
     let batch = match args.inputs.as_slice() {
-        [one] => !one_item || holds_several(one, from),
+        [_] => {
+            !one_item
+                || preloaded
+                    .as_ref()
+                    .is_some_and(|(_, loaded)| holds_several(loaded, from))
+        }
         inputs => !inputs.is_empty(),
     };
     // Resolved once, and only where an output is checked against them: a conversion
@@ -371,6 +389,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         claims,
         known_folders,
         report_text_style: sink.text_style(),
+        preloaded: preloaded.map(|preloaded| std::sync::Mutex::new(Some(preloaded))),
     };
     let progress = progress::bar(args, || walk::count(&args.inputs));
     // A bundle is one document, held whole.
@@ -511,13 +530,12 @@ fn load_item(item: &walk::Item) -> Result<input::LoadedInput, String> {
 }
 
 /// Whether one input is a list document (an MCP `tools/list` result, an OpenAI `tools`
-/// array), whose tools are written one file each, like a batch. Standard input is read
-/// once, by the conversion, so it is never looked at here.
-fn holds_several(input: &std::path::Path, from: Option<&'static dyn Dialect>) -> bool {
-    if input.as_os_str() == "-" {
-        return false;
-    }
-    let Ok(loaded) = input::load(input) else {
+/// array), whose tools are written one file each, like a batch.
+fn holds_several(
+    loaded: &Result<input::LoadedInput, String>,
+    from: Option<&'static dyn Dialect>,
+) -> bool {
+    let Ok(loaded) = loaded else {
         return false;
     };
     let dialect = from.or_else(|| registry::detect(&loaded.document).ok());
@@ -748,7 +766,7 @@ impl Job<'_> {
         let Destination::Folder(folder) = &self.destination else {
             return None;
         };
-        let loaded = load_item(item).ok()?;
+        let loaded = self.load(item).ok()?;
         let from = self
             .from
             .or_else(|| registry::detect(&loaded.document).ok())?;
@@ -879,6 +897,26 @@ impl Job<'_> {
         decisions
     }
 
+    /// An item's input: the one read before the run, the first time it is asked for,
+    /// and otherwise read now.
+    fn load(&self, item: &walk::Item) -> Result<input::LoadedInput, String> {
+        if let Some(preloaded) = &self.preloaded {
+            // A poisoned lock only means another thread panicked; the value is whole.
+            let mut preloaded = preloaded
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if preloaded
+                .as_ref()
+                .is_some_and(|(path, _)| **path == *item.path)
+            {
+                if let Some((_, loaded)) = preloaded.take() {
+                    return loaded;
+                }
+            }
+        }
+        load_item(item)
+    }
+
     fn prepare(
         &self,
         item: &walk::Item,
@@ -904,7 +942,7 @@ impl Job<'_> {
             companions: Vec::new(),
             rendered_report: None,
         };
-        let loaded = match load_item(item) {
+        let loaded = match self.load(item) {
             Ok(loaded) => loaded,
             Err(error) => {
                 prepared.report.error = Some(error);

@@ -1685,6 +1685,38 @@ fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
     assert_eq!(exit_within_a_minute(&scratch, &args), Some(0));
 }
 
+#[test]
+fn a_named_pipe_given_as_the_input_is_read_once() {
+    // As the shell's `<(…)` gives it: a pipe that yields its text to one reader.
+    let scratch = Scratch::new().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(scratch.path().join("plugin.yaml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let pipe = scratch.path().join("plugin.yaml");
+    // Not joined: if toolshift never opened the pipe, this writer waits for ever, and
+    // the run's own failure is what the test reports.
+    std::thread::spawn(move || std::fs::write(pipe, TW_PLUGIN));
+    let args = [
+        "convert",
+        "plugin.yaml",
+        "--from",
+        "taskweaver",
+        "--to",
+        "anythingllm",
+        "-o",
+        "out",
+    ];
+    // A second open would wait for a writer that never comes.
+    assert_eq!(exit_within_a_minute(&scratch, &args), Some(0));
+    let written: Vec<String> = read_tree(&scratch.path().join("out"))
+        .unwrap()
+        .into_keys()
+        .collect();
+    assert_eq!(written, ["greet/handler.js", "greet/plugin.json"]);
+}
+
 /// Runs toolshift with nothing on its standard input and returns its exit code; a run
 /// still going after a minute is killed, and fails the test as blocked.
 fn exit_within_a_minute(scratch: &Scratch, list: &[&str]) -> Option<i32> {
@@ -1703,7 +1735,7 @@ fn exit_within_a_minute(scratch: &Scratch, list: &[&str]) -> Option<i32> {
         }
         if std::time::Instant::now() > deadline {
             let _ = child.kill();
-            panic!("toolshift {list:?} blocked, on a FIFO it should never have opened");
+            panic!("toolshift {list:?} blocked, waiting on a FIFO");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
