@@ -572,8 +572,10 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
         }
     }
     // A credential is never quoted in a report, whatever the output holds.
-    for text in report.lines.values_mut() {
-        *text = masked(text, secrets);
+    if !secrets.is_empty() {
+        for text in report.lines.values_mut() {
+            *text = masked(text, secrets);
+        }
     }
 }
 

@@ -87,7 +87,12 @@ fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
     let mut lead: Option<usize> = None;
     let mut at = None;
     for raw in pointer.split('/').skip(1) {
-        let token = raw.replace("~1", "/").replace("~0", "~");
+        // Nearly every token has no escape, and is compared where it lies.
+        let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
+            raw.replace("~1", "/").replace("~0", "~").into()
+        } else {
+            raw.into()
+        };
         let view = |index: usize| -> Option<(usize, &str)> {
             let line = scope.get(index)?;
             Some(match (index, lead) {
@@ -164,7 +169,7 @@ fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
 }
 
 /// The key a block mapping line starts with; `None` when it is not plainly one.
-fn key_of(text: &str) -> Option<String> {
+fn key_of(text: &str) -> Option<&str> {
     let (key, rest) = match text.chars().next()? {
         quote @ ('"' | '\'') => {
             let end = text.get(1..)?.find(quote)? + 1;
@@ -172,17 +177,32 @@ fn key_of(text: &str) -> Option<String> {
             if key.contains('\\') {
                 return None;
             }
-            (key.to_owned(), text.get(end + 1..)?)
+            (key, text.get(end + 1..)?)
         }
         '{' | '[' | '&' | '*' | '!' | '?' | '|' | '>' | '%' | '@' | '`' | '-' => return None,
         _ => {
-            let cut = text
-                .find(": ")
-                .or_else(|| text.strip_suffix(':').map(str::len))?;
-            (text.get(..cut)?.to_owned(), text.get(cut..)?)
+            let cut =
+                byte_after(text, b':', b' ').or_else(|| text.strip_suffix(':').map(str::len))?;
+            (text.get(..cut)?, text.get(cut..)?)
         }
     };
-    (rest.starts_with(':') && !key.contains(" #")).then_some(key)
+    (rest.starts_with(':') && byte_after(key, b' ', b'#').is_none()).then_some(key)
+}
+
+/// Where `first` is first followed by `second` in `text`: `text.find` of the two
+/// bytes, without the setup of a substring searcher, which costs more than a short
+/// line's search (a report places each entry by scanning lines).
+fn byte_after(text: &str, first: u8, second: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(offset) = bytes.get(from..)?.iter().position(|&byte| byte == first) {
+        let at = from + offset;
+        if bytes.get(at + 1) == Some(&second) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Position> {
@@ -526,6 +546,27 @@ mod tests {
 
     fn at(line: usize, column: usize) -> Option<Position> {
         Some(Position { line, column })
+    }
+
+    #[test]
+    fn a_pair_of_bytes_is_found_where_find_finds_it() {
+        // Every text of up to five characters over an alphabet holding both bytes, a
+        // look-alike of each and a character of two bytes.
+        let alphabet = [":", " ", "#", "a", ";", "é"];
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        for text in &texts {
+            assert_eq!(byte_after(text, b':', b' '), text.find(": "), "{text:?}");
+            assert_eq!(byte_after(text, b' ', b'#'), text.find(" #"), "{text:?}");
+        }
     }
 
     #[test]
