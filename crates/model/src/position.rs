@@ -552,15 +552,7 @@ mod tests {
     fn a_pair_of_bytes_is_found_where_find_finds_it() {
         // Every text of up to five characters over an alphabet holding both bytes, a
         // look-alike of each and a character of two bytes.
-        let alphabet = [":", " ", "#", "a", ";", "é"];
-        let mut texts = vec![String::new()];
-        for _ in 0..5 {
-            let longer: Vec<String> = texts
-                .iter()
-                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
-                .collect();
-            texts.extend(longer);
-        }
+        let mut texts = crate::text::every_text(&[":", " ", "#", "a", ";", "é"], 5);
         texts.sort();
         texts.dedup();
         for text in &texts {

@@ -169,15 +169,7 @@ mod tests {
     #[test]
     fn ascii_keys_are_cut_into_the_same_words() {
         // Every key of up to four characters from these, cut both ways.
-        let alphabet = ["a", "B", "7", "_", "-", " ", "Ke", "yT"];
-        let mut keys = vec![String::new()];
-        for _ in 0..4 {
-            let longer: Vec<String> = keys
-                .iter()
-                .flat_map(|key| alphabet.iter().map(move |part| format!("{key}{part}")))
-                .collect();
-            keys.extend(longer);
-        }
+        let keys = crate::text::every_text(&["a", "B", "7", "_", "-", " ", "Ke", "yT"], 4);
         for key in
             keys.iter()
                 .map(String::as_str)

@@ -133,6 +133,21 @@ pub fn push_single_line(text: &str, out: &mut String) {
     }));
 }
 
+/// Every text of up to `most` parts from `alphabet` (some more than once): what the
+/// exhaustive tests of short texts run over.
+#[cfg(test)]
+pub(crate) fn every_text(alphabet: &[&str], most: usize) -> Vec<String> {
+    let mut texts = vec![String::new()];
+    for _ in 0..most {
+        let longer: Vec<String> = texts
+            .iter()
+            .flat_map(|text| alphabet.iter().map(move |part| format!("{text}{part}")))
+            .collect();
+        texts.extend(longer);
+    }
+    texts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
