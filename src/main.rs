@@ -401,15 +401,19 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut report = BatchReport::default();
     let schemas = schemas::SchemaCheck::default();
     let mut skipped = Vec::new();
-    // Inputs resolved above were probed then; the walk need not ask them again.
-    let known_not_folders = resolved_inputs
-        .get()
-        .map(|all| {
-            all.iter()
-                .map(|input| input.as_ref().is_some_and(|input| !input.folder_itself))
-                .collect()
-        })
-        .unwrap_or_default();
+    // Inputs probed above, for one item or when resolved, need not be asked again.
+    let known_not_folders = if one_item {
+        vec![true]
+    } else {
+        resolved_inputs
+            .get()
+            .map(|all| {
+                all.iter()
+                    .map(|input| input.as_ref().is_some_and(|input| !input.folder_itself))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
     let mut walker = walk::Walker::knowing(&args.inputs, known_not_folders);
     let mut chunks = chunks::Chunks::new(walker.by_ref(), chunk_size);
     let mut unrecorded = Converted::default();
