@@ -12,9 +12,10 @@
 
 mod support;
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use support::yaml_files;
-use toolshift_model::position::{block_yaml_position, positions};
+use toolshift_model::position::{block_yaml_position, positions, positions_of};
 use toolshift_model::syntax::Syntax;
 
 #[test]
@@ -39,10 +40,12 @@ fn the_quick_yaml_locator_agrees_with_the_parser() {
         if toolshift_model::syntax::parse(&text).is_err() {
             continue;
         }
+        let mut quick_answers = BTreeMap::new();
         for (pointer, parsed) in positions(&text, Syntax::Yaml) {
             total += 1;
             if let Some(quick) = block_yaml_position(&text, &pointer) {
                 answered += 1;
+                quick_answers.insert(pointer.clone(), quick);
                 if quick != parsed {
                     wrong.push(format!(
                         "{}: {pointer:?}: quick {quick:?}, parser {parsed:?}",
@@ -50,6 +53,24 @@ fn the_quick_yaml_locator_agrees_with_the_parser() {
                     ));
                 }
             }
+        }
+        // Asked together, the pointers share their descents: the answers must not change.
+        let wanted: BTreeSet<String> = quick_answers.keys().cloned().collect();
+        let together = positions_of(&text, Syntax::Yaml, &wanted);
+        if together != quick_answers {
+            wrong.push(format!(
+                "{}: asked together, {together:?}; one by one, {quick_answers:?}",
+                file.display()
+            ));
+        }
+        // And so must every other pointer asked alone, which shares less.
+        let alternate: BTreeSet<String> = wanted.iter().step_by(2).cloned().collect();
+        let some = positions_of(&text, Syntax::Yaml, &alternate);
+        if alternate
+            .iter()
+            .any(|pointer| some.get(pointer) != quick_answers.get(pointer))
+        {
+            wrong.push(format!("{}: every other pointer differs", file.display()));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

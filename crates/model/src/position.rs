@@ -31,12 +31,7 @@ pub fn positions_of(
     // Most YAML manifests are block style, where a node is found by indentation without
     // parsing; anything else falls back to the event scan.
     if syntax == Syntax::Yaml {
-        let lines = block_lines(text);
-        let quick: Option<BTreeMap<String, Position>> = wanted
-            .iter()
-            .map(|pointer| block_position(&lines, pointer).map(|at| (pointer.clone(), at)))
-            .collect();
-        if let Some(found) = quick {
+        if let Some(found) = block_positions(&block_lines(text), wanted) {
             return found;
         }
     }
@@ -73,99 +68,174 @@ fn block_lines(text: &str) -> Vec<BlockLine<'_>> {
         .collect()
 }
 
+/// How far a descent through block lines has come: the lines of the node reached (its
+/// children are among them), for a sequence item the column its content starts at on
+/// its first line (after the `- `), and where the node itself sits.
+#[derive(Clone, Copy)]
+struct Descent<'l, 'a> {
+    scope: &'l [BlockLine<'a>],
+    lead: Option<usize>,
+    at: Option<Position>,
+}
+
+impl<'l, 'a> Descent<'l, 'a> {
+    fn root(lines: &'l [BlockLine<'a>]) -> Self {
+        Descent {
+            scope: lines,
+            lead: None,
+            at: None,
+        }
+    }
+}
+
+/// The document's first content line, where the root node sits.
+fn root_position(lines: &[BlockLine<'_>]) -> Option<Position> {
+    let first = lines.first()?;
+    Some(Position {
+        line: first.number,
+        column: first.indent + 1,
+    })
+}
+
 fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
     if pointer.is_empty() {
-        let first = lines.first()?;
-        return Some(Position {
-            line: first.number,
-            column: first.indent + 1,
-        });
+        return root_position(lines);
     }
-    // The lines of the node being entered; for a sequence item, the column its content
-    // starts at on its first line (after the `- `).
-    let mut scope: &[BlockLine<'_>] = lines;
-    let mut lead: Option<usize> = None;
-    let mut at = None;
+    let mut descent = Descent::root(lines);
     for raw in pointer.split('/').skip(1) {
-        // Nearly every token has no escape, and is compared where it lies.
-        let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
-            raw.replace("~1", "/").replace("~0", "~").into()
-        } else {
-            raw.into()
-        };
-        let view = |index: usize| -> Option<(usize, &str)> {
-            let line = scope.get(index)?;
-            Some(match (index, lead) {
-                (0, Some(column)) => (column, line.text.get(column.checked_sub(line.indent)?..)?),
-                _ => (line.indent, line.text),
-            })
-        };
-        let (child, first) = view(0)?;
-        let sequence = first.starts_with("- ") || first == "-";
-        let mut hit = None;
-        let mut count = 0;
-        for index in 0..scope.len() {
-            let (column, text) = view(index)?;
-            if column < child {
-                return None;
-            }
-            if column != child {
-                continue;
-            }
-            let found = if sequence {
-                let wanted: usize = token.parse().ok()?;
-                let item = text.starts_with("- ") || text == "-";
-                let found = item && count == wanted;
-                count += usize::from(item);
-                found
-            } else {
-                key_of(text)? == token
-            };
-            if found {
-                hit = Some(index);
+        descent = descend(descent, raw)?;
+    }
+    descent.at
+}
+
+/// `block_position` of every wanted pointer, or `None` where any of them needs the
+/// parser. The pointers come sorted, so each shares its leading tokens with the one
+/// before: those nodes' descents are kept, and a file's `/parameters` is found once
+/// however many of its members a report names.
+fn block_positions(
+    lines: &[BlockLine<'_>],
+    wanted: &BTreeSet<String>,
+) -> Option<BTreeMap<String, Position>> {
+    let mut found = BTreeMap::new();
+    // Each descent kept, with the length of the previous pointer's prefix it reached.
+    let mut trail: Vec<(usize, Descent<'_, '_>)> = Vec::new();
+    let mut previous = "";
+    for pointer in wanted {
+        if pointer.is_empty() {
+            found.insert(String::new(), root_position(lines)?);
+            continue;
+        }
+        while let Some(&(reached, _)) = trail.last() {
+            let shared = pointer.get(..reached) == previous.get(..reached)
+                && matches!(pointer.as_bytes().get(reached), None | Some(b'/'));
+            if shared {
                 break;
             }
+            trail.pop();
         }
-        let index = hit?;
+        let (mut reached, mut descent) = trail.last().copied().unwrap_or((0, Descent::root(lines)));
+        while reached < pointer.len() {
+            let start = reached + 1;
+            let end = pointer
+                .get(start..)?
+                .find('/')
+                .map_or(pointer.len(), |offset| start + offset);
+            descent = descend(descent, pointer.get(start..end)?)?;
+            reached = end;
+            trail.push((reached, descent));
+        }
+        found.insert(pointer.clone(), descent.at?);
+        previous = pointer;
+    }
+    Some(found)
+}
+
+/// The child `raw` (a pointer token, still escaped) of the node `from` reached.
+fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> {
+    let Descent { scope, lead, .. } = from;
+    // Nearly every token has no escape, and is compared where it lies.
+    let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
+        raw.replace("~1", "/").replace("~0", "~").into()
+    } else {
+        raw.into()
+    };
+    let view = |index: usize| -> Option<(usize, &str)> {
+        let line = scope.get(index)?;
+        Some(match (index, lead) {
+            (0, Some(column)) => (column, line.text.get(column.checked_sub(line.indent)?..)?),
+            _ => (line.indent, line.text),
+        })
+    };
+    let (child, first) = view(0)?;
+    let sequence = first.starts_with("- ") || first == "-";
+    let mut hit = None;
+    let mut count = 0;
+    for index in 0..scope.len() {
         let (column, text) = view(index)?;
-        let number = scope.get(index)?.number;
-        let end = (index + 1..scope.len())
-            .find(|&next| view(next).is_some_and(|(c, _)| c <= column))
-            .unwrap_or(scope.len());
-        if sequence {
-            let rest = text.get(1..)?.trim_start_matches(' ');
-            if rest.starts_with(['&', '*', '!', '[', '{']) {
-                return None;
-            }
-            let content = column + (text.len() - rest.len());
-            if rest.is_empty() {
-                // `-` alone: the item's content starts on the next line.
-                let next = scope.get(index + 1..end)?;
-                let first = next.first()?;
-                at = Some(Position {
-                    line: first.number,
-                    column: first.indent + 1,
-                });
-                lead = None;
-                scope = next;
-            } else {
-                at = Some(Position {
-                    line: number,
-                    column: content + 1,
-                });
-                lead = Some(content);
-                scope = scope.get(index..end)?;
-            }
+        if column < child {
+            return None;
+        }
+        if column != child {
+            continue;
+        }
+        let found = if sequence {
+            let wanted: usize = token.parse().ok()?;
+            let item = text.starts_with("- ") || text == "-";
+            let found = item && count == wanted;
+            count += usize::from(item);
+            found
         } else {
-            at = Some(Position {
-                line: number,
-                column: column + 1,
-            });
-            lead = None;
-            scope = scope.get(index + 1..end)?;
+            key_of(text)? == token
+        };
+        if found {
+            hit = Some(index);
+            break;
         }
     }
-    at
+    let index = hit?;
+    let (column, text) = view(index)?;
+    let number = scope.get(index)?.number;
+    let end = (index + 1..scope.len())
+        .find(|&next| view(next).is_some_and(|(c, _)| c <= column))
+        .unwrap_or(scope.len());
+    if sequence {
+        let rest = text.get(1..)?.trim_start_matches(' ');
+        if rest.starts_with(['&', '*', '!', '[', '{']) {
+            return None;
+        }
+        let content = column + (text.len() - rest.len());
+        if rest.is_empty() {
+            // `-` alone: the item's content starts on the next line.
+            let next = scope.get(index + 1..end)?;
+            let first = next.first()?;
+            Some(Descent {
+                scope: next,
+                lead: None,
+                at: Some(Position {
+                    line: first.number,
+                    column: first.indent + 1,
+                }),
+            })
+        } else {
+            Some(Descent {
+                scope: scope.get(index..end)?,
+                lead: Some(content),
+                at: Some(Position {
+                    line: number,
+                    column: content + 1,
+                }),
+            })
+        }
+    } else {
+        Some(Descent {
+            scope: scope.get(index + 1..end)?,
+            lead: None,
+            at: Some(Position {
+                line: number,
+                column: column + 1,
+            }),
+        })
+    }
 }
 
 /// The key a block mapping line starts with; `None` when it is not plainly one.
