@@ -1183,6 +1183,8 @@ impl Job<'_> {
                     if let Some(styled) = self.report_text_style {
                         prepared.par_iter_mut().flatten().for_each(|item| {
                             item.rendered_report = Some(report::text(&item.report, styled));
+                            // Only the summary reads the report now.
+                            item.report.shed_texts();
                         });
                     }
                 }
