@@ -560,13 +560,16 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
         .map(|entry| entry.source.clone())
         .collect();
     let positions = toolshift_model::position::positions_of(&loaded.text, loaded.syntax, &wanted);
-    let lines: Vec<&str> = loaded.text.lines().collect();
+    let lines: Vec<&str> = toolshift_model::text::lines(&loaded.text).collect();
     for entry in &mut report.entries {
         let Some(at) = toolshift_model::position::nearest(&positions, &entry.source) else {
             continue;
         };
         entry.line = Some(at.line);
         entry.column = Some(at.column);
+        if report.lines.contains_key(&at.line) {
+            continue;
+        }
         if let Some(text) = at.line.checked_sub(1).and_then(|index| lines.get(index)) {
             let text = text.trim_start_matches('\u{feff}');
             // A minified document is one long line: a snippet of it shows nothing useful.

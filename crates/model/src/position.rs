@@ -53,7 +53,7 @@ struct BlockLine<'a> {
 }
 
 fn block_lines(text: &str) -> Vec<BlockLine<'_>> {
-    text.lines()
+    crate::text::lines(text)
         .enumerate()
         .filter_map(|(index, line)| {
             let line = line.trim_start_matches('\u{feff}');
