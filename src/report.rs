@@ -161,7 +161,18 @@ impl Drop for Sink {
 /// is known (`lost[code]: message`, then `--> file:line:column`, the line and a marker
 /// labelled with the entry's pointers), in one line otherwise; then a failure or denial.
 pub fn text(file: &FileReport, styled: bool) -> String {
-    let mut out = String::new();
+    // About what an entry takes, so that the text is seldom moved as it grows.
+    let mut out = String::with_capacity(
+        file.entries
+            .iter()
+            .map(|entry| {
+                160 + file.input.len()
+                    + entry.message.len()
+                    + 2 * entry.source.len()
+                    + entry.target.len()
+            })
+            .sum(),
+    );
     for entry in &file.entries {
         let placed = entry
             .line
@@ -235,6 +246,24 @@ struct EntrySnippet<'a> {
 /// longer one it may cut to fit a terminal's width.
 const PLAIN_WIDTH: usize = 100;
 
+/// A marker as long as any that fits in `PLAIN_WIDTH`, cut to the token's length.
+const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
+
+/// `number` in decimal, written at the end of `digits` (a `usize` has at most 20), as
+/// `to_string` writes it without a string of its own: a report has two an entry.
+fn decimal(mut number: usize, digits: &mut [u8; 20]) -> &str {
+    let mut start = digits.len();
+    while let Some(digit) = start.checked_sub(1).and_then(|at| digits.get_mut(at)) {
+        *digit = b'0' + (number % 10) as u8;
+        start -= 1;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default()
+}
+
 impl EntrySnippet<'_> {
     /// The snippet as annotate-snippets renders it, followed by a line break.
     fn rendered(&self, styled: bool) -> String {
@@ -280,20 +309,23 @@ impl EntrySnippet<'_> {
                 .fold(true, |plain, byte| plain & (b' '..=b'~').contains(&byte))
         };
         // The gutter is as wide as the line's number.
-        let line = self.line.to_string();
+        let mut line_digits = [0; 20];
+        let line = decimal(self.line, &mut line_digits);
         let gutter = line.len();
         let marked =
             !(self.span.is_empty() || self.label.is_empty()) && self.span.end <= self.source.len();
         let fits = gutter + 3 + self.source.len() <= PLAIN_WIDTH
             && gutter + 4 + self.span.end + self.label.len() <= PLAIN_WIDTH;
-        if !(marked
-            && fits
-            && [self.source, self.message, self.path, self.label, self.code]
-                .into_iter()
-                .all(printable))
-        {
+        let carets = CARETS.get(..self.span.len());
+        let Some(carets) = carets.filter(|_| {
+            marked
+                && fits
+                && [self.source, self.message, self.path, self.label, self.code]
+                    .into_iter()
+                    .all(printable)
+        }) else {
             return false;
-        }
+        };
         // annotate-snippets' styles: bold, in the colour of the entry's level (warning,
         // note, help), and bold bright blue for the frame.
         let level = match self.severity {
@@ -312,19 +344,20 @@ impl EntrySnippet<'_> {
                 out.push_str("\x1b[0m");
             }
         };
-        let column = (self.span.start + 1).to_string();
+        let mut column_digits = [0; 20];
+        let column = decimal(self.span.start + 1, &mut column_digits);
         paint(out, level, &[self.severity.as_str(), "[", self.code, "]"]);
         paint(out, "\x1b[1m", &[": ", self.message]);
         out.push('\n');
         push_spaces(gutter, out);
         paint(out, FRAME, &["--> "]);
-        for part in [self.path, ":", &line, ":", &column, "\n"] {
+        for part in [self.path, ":", line, ":", column, "\n"] {
             out.push_str(part);
         }
         push_spaces(gutter + 1, out);
         paint(out, FRAME, &["|"]);
         out.push('\n');
-        paint(out, FRAME, &[&line]);
+        paint(out, FRAME, &[line]);
         out.push(' ');
         paint(out, FRAME, &["|"]);
         for part in [" ", self.source, "\n"] {
@@ -333,7 +366,7 @@ impl EntrySnippet<'_> {
         push_spaces(gutter + 1, out);
         paint(out, FRAME, &["|"]);
         push_spaces(1 + self.span.start, out);
-        paint(out, level, &[&"^".repeat(self.span.len())]);
+        paint(out, level, &[carets]);
         out.push(' ');
         paint(out, level, &[self.label]);
         out.push('\n');
@@ -366,6 +399,16 @@ mod tests {
             );
         }
         answered.then(|| out.split_off("before\n".len()))
+    }
+
+    #[test]
+    fn decimal_writes_what_to_string_writes() {
+        let powers = (0..20).map(|exponent| 10_usize.checked_pow(exponent).unwrap_or(usize::MAX));
+        let around = powers.flat_map(|power| [power - 1, power, power.saturating_add(1)]);
+        for number in (0..=1_000).chain(around).chain([usize::MAX]) {
+            let mut digits = [0; 20];
+            assert_eq!(decimal(number, &mut digits), number.to_string());
+        }
     }
 
     #[test]
