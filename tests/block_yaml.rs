@@ -2,7 +2,8 @@
 //! answers: on every YAML file we have (golden inputs, the docs' examples and, with
 //! `TOOLSHIFT_CORPUS`, every YAML corpus file), on generated documents in every scalar
 //! style, and on those documents with random edits, valid YAML or not. It must also
-//! answer for most real files, or it would save nothing.
+//! answer for most real files, or it would save nothing. The quick locator that places
+//! report entries is held to the parser on the same generated documents.
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(
@@ -517,6 +518,31 @@ proptest! {
             if let Err(error) = reads_over(&previous, after) {
                 prop_assert!(false, "{}\n{}\nover\n{}", error, after, before);
             }
+        }
+    }
+
+    /// The quick locator that places report entries (tests/positions.rs) agrees with
+    /// the parser on the same documents, edited or not, pointer by pointer and with
+    /// every pointer it answers asked together.
+    #[test]
+    fn the_quick_locator_agrees_with_the_parser(
+        text in document(),
+        edits in prop::collection::vec(edit(), 0..3),
+    ) {
+        use std::collections::{BTreeMap, BTreeSet};
+        use toolshift_model::position::{block_yaml_position, positions, positions_of};
+        use toolshift_model::syntax::Syntax;
+        let text = apply(&text, &edits);
+        if toolshift_model::syntax::parse(&text).is_ok() {
+            let mut answers = BTreeMap::new();
+            for (pointer, parsed) in positions(&text, Syntax::Yaml) {
+                if let Some(quick) = block_yaml_position(&text, &pointer) {
+                    prop_assert_eq!(quick, parsed, "{:?} in\n{}", pointer, text);
+                    answers.insert(pointer, quick);
+                }
+            }
+            let wanted: BTreeSet<String> = answers.keys().cloned().collect();
+            prop_assert_eq!(positions_of(&text, Syntax::Yaml, &wanted), answers, "{}", text);
         }
     }
 

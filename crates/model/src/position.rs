@@ -31,7 +31,7 @@ pub fn positions_of(
     // Most YAML manifests are block style, where a node is found by indentation without
     // parsing; anything else falls back to the event scan.
     if syntax == Syntax::Yaml {
-        if let Some(found) = block_positions(&block_lines(text), wanted) {
+        if let Some(found) = block_lines(text).and_then(|lines| block_positions(&lines, wanted)) {
             return found;
         }
     }
@@ -42,7 +42,7 @@ pub fn positions_of(
 /// the text is not plainly block style (flow collections, anchors, tags, quoted keys
 /// with escapes), and the caller must parse. Public so a test can hold it to the parser.
 pub fn block_yaml_position(text: &str, pointer: &str) -> Option<Position> {
-    block_position(&block_lines(text), pointer)
+    block_position(&block_lines(text)?, pointer)
 }
 
 /// One line of block YAML that holds content: its number, indentation and text.
@@ -52,20 +52,38 @@ struct BlockLine<'a> {
     text: &'a str,
 }
 
-fn block_lines(text: &str) -> Vec<BlockLine<'_>> {
-    crate::text::lines(text)
-        .enumerate()
-        .filter_map(|(index, line)| {
-            let line = line.trim_start_matches('\u{feff}');
-            let body = line.trim_start_matches(' ');
-            let blank = body.is_empty() || body.starts_with('#') || body.starts_with("---");
-            (!blank).then_some(BlockLine {
-                number: index + 1,
-                indent: line.len() - body.len(),
-                text: body,
-            })
-        })
-        .collect()
+/// The lines that hold content; `None` where a document marker has content after it or
+/// a line starts with a tab, which the parser must place.
+fn block_lines(text: &str) -> Option<Vec<BlockLine<'_>>> {
+    let mut lines = Vec::new();
+    for (index, line) in crate::text::lines(text).enumerate() {
+        let line = line.trim_start_matches('\u{feff}');
+        // `---` starts a document only at the line's start and before a space or its end
+        // (`----` is a scalar's text).
+        if let Some(after) = line.strip_prefix("---") {
+            if after.is_empty() || after.starts_with([' ', '\t']) {
+                let after = after.trim_start_matches([' ', '\t']);
+                if after.is_empty() || after.starts_with('#') {
+                    continue;
+                }
+                return None;
+            }
+        }
+        let body = line.trim_start_matches(' ');
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        // A tab is never indentation; where it separates, the parser places what follows.
+        if body.starts_with('\t') {
+            return None;
+        }
+        lines.push(BlockLine {
+            number: index + 1,
+            indent: line.len() - body.len(),
+            text: body,
+        });
+    }
+    Some(lines)
 }
 
 /// How far a descent through block lines has come: the lines of the node reached (its
@@ -88,9 +106,15 @@ impl<'l, 'a> Descent<'l, 'a> {
     }
 }
 
+/// How a node that the parser places starts: one with properties (an anchor, alias or
+/// tag), in flow style, or a block scalar, which starts where its text does, below.
+const PARSER_PLACES: [char; 7] = ['&', '*', '!', '[', '{', '|', '>'];
+
 /// The document's first content line, where the root node sits.
 fn root_position(lines: &[BlockLine<'_>]) -> Option<Position> {
-    let first = lines.first()?;
+    let first = lines
+        .first()
+        .filter(|first| !first.text.starts_with(PARSER_PLACES))?;
     Some(Position {
         line: first.number,
         column: first.indent + 1,
@@ -200,14 +224,16 @@ fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> 
         .unwrap_or(scope.len());
     if sequence {
         let rest = text.get(1..)?.trim_start_matches(' ');
-        if rest.starts_with(['&', '*', '!', '[', '{']) {
+        if rest.starts_with(PARSER_PLACES) {
             return None;
         }
         let content = column + (text.len() - rest.len());
-        if rest.is_empty() {
-            // `-` alone: the item's content starts on the next line.
+        if rest.is_empty() || rest.starts_with('#') {
+            // `-` alone or before a comment: the item's content starts on the next line.
             let next = scope.get(index + 1..end)?;
-            let first = next.first()?;
+            let first = next
+                .first()
+                .filter(|first| !first.text.starts_with(PARSER_PLACES))?;
             Some(Descent {
                 scope: next,
                 lead: None,
@@ -672,6 +698,26 @@ mod tests {
         let some = positions_of(json, Syntax::Json, &wanted);
         assert_eq!(some.get("/b/c").copied(), at(1, 16));
         assert!(!some.contains_key("/d"));
+    }
+
+    #[test]
+    fn the_quick_locator_leaves_to_the_parser_what_it_would_misplace() {
+        // Each found by tests/block_yaml.rs, where the quick answer was a line early or a
+        // column off: block scalars as items or the root, an item after a comment, a
+        // scalar that starts like a document marker, and a tab before a node.
+        for text in [
+            "- - - |\n      search\n",
+            "- # about name\n  name: search\n",
+            "----\n 42\n",
+            "-\n |\n  search\n- search\n",
+            " |\n  Sends an email.\n",
+            "\t {}\n",
+        ] {
+            for (pointer, parsed) in positions(text, Syntax::Yaml) {
+                let quick = block_yaml_position(text, &pointer);
+                assert!(quick.is_none() || quick == Some(parsed), "{pointer:?} in {text:?}");
+            }
+        }
     }
 
     #[test]
