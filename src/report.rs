@@ -249,8 +249,9 @@ const PLAIN_WIDTH: usize = 100;
 /// A marker as long as any that fits in `PLAIN_WIDTH`, cut to the token's length.
 const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
 
-/// `number` in decimal, written at the end of `digits` (a `usize` has at most 20), as
-/// `to_string` writes it without a string of its own: a report has two an entry.
+/// `number` in decimal as `to_string` writes it, but into the end of `digits` (a
+/// `usize` has at most 20) rather than a string of its own: every placed entry of a
+/// report writes two.
 fn decimal(mut number: usize, digits: &mut [u8; 20]) -> &str {
     let mut start = digits.len();
     while let Some(digit) = start.checked_sub(1).and_then(|at| digits.get_mut(at)) {

@@ -63,7 +63,7 @@ fn the_quick_yaml_locator_agrees_with_the_parser() {
                 file.display()
             ));
         }
-        // And so must every other pointer asked alone, which shares less.
+        // Nor must they for every other pointer asked together, which share less.
         let alternate: BTreeSet<String> = wanted.iter().step_by(2).cloned().collect();
         let some = positions_of(&text, Syntax::Yaml, &alternate);
         if alternate

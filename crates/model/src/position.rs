@@ -715,7 +715,10 @@ mod tests {
         ] {
             for (pointer, parsed) in positions(text, Syntax::Yaml) {
                 let quick = block_yaml_position(text, &pointer);
-                assert!(quick.is_none() || quick == Some(parsed), "{pointer:?} in {text:?}");
+                assert!(
+                    quick.is_none() || quick == Some(parsed),
+                    "{pointer:?} in {text:?}"
+                );
             }
         }
     }
