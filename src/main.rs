@@ -305,7 +305,13 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             bail!("{flag} shapes OpenAI function tools; it needs --to openai");
         }
     }
-    let one_item = matches!(args.inputs.as_slice(), [one] if !walk::is_folder(one));
+    // The one input, where it is one item (a file, a skill folder, standard input)
+    // rather than a folder to walk.
+    let single_item = match args.inputs.as_slice() {
+        [one] if !walk::is_folder(one) => Some(one),
+        _ => None,
+    };
+    let one_item = single_item.is_some();
     if one_item {
         // One item is converted on one thread: starting workers would only make it
         // wait for them (docs/performance.md, eighteenth round). Building fails only
@@ -318,10 +324,9 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     // The input of a one-item run is read here, once: whether it holds several tools
     // decides where its outputs go, and a named pipe (`<(…)`) cannot be read again.
     // Standard input is read by the conversion.
-    let preloaded = match args.inputs.as_slice() {
-        [one] if one_item && one.as_os_str() != "-" => Some((one.clone(), input::load(one))),
-        _ => None,
-    };
+    let preloaded = single_item
+        .filter(|one| one.as_os_str() != "-")
+        .map(|one| (one.clone(), input::load(one)));
     let batch = match args.inputs.as_slice() {
         [_] => {
             !one_item

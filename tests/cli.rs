@@ -1689,12 +1689,12 @@ fn a_fifo_where_a_companion_file_belongs_is_never_opened() {
 fn a_named_pipe_given_as_the_input_is_read_once() {
     // As the shell's `<(…)` gives it: a pipe that yields its text to one reader.
     let scratch = Scratch::new().unwrap();
+    let pipe = scratch.path().join("plugin.yaml");
     let made = std::process::Command::new("mkfifo")
-        .arg(scratch.path().join("plugin.yaml"))
+        .arg(&pipe)
         .status()
         .unwrap();
     assert!(made.success());
-    let pipe = scratch.path().join("plugin.yaml");
     // Not joined: if toolshift never opened the pipe, this writer waits for ever, and
     // the run's own failure is what the test reports.
     std::thread::spawn(move || std::fs::write(pipe, TW_PLUGIN));
