@@ -8,6 +8,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use toolshift_model::json_text::push_spaces;
 use toolshift_model::report::{self, BatchReport, FileReport, Status};
+use toolshift_model::text::decimal;
 
 pub struct Sink {
     format: ReportFormat,
@@ -249,22 +250,6 @@ const PLAIN_WIDTH: usize = 100;
 /// A marker as long as any that fits in `PLAIN_WIDTH`, cut to the token's length.
 const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
 
-/// `number` in decimal as `to_string` writes it, but into the end of `digits` (a
-/// `usize` has at most 20) rather than a string of its own: every placed entry of a
-/// report writes two.
-fn decimal(mut number: usize, digits: &mut [u8; 20]) -> &str {
-    let mut start = digits.len();
-    while let Some(digit) = start.checked_sub(1).and_then(|at| digits.get_mut(at)) {
-        *digit = b'0' + (number % 10) as u8;
-        start -= 1;
-        number /= 10;
-        if number == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default()
-}
-
 impl EntrySnippet<'_> {
     /// The snippet as annotate-snippets renders it, followed by a line break.
     fn rendered(&self, styled: bool) -> String {
@@ -400,16 +385,6 @@ mod tests {
             );
         }
         answered.then(|| out.split_off("before\n".len()))
-    }
-
-    #[test]
-    fn decimal_writes_what_to_string_writes() {
-        let powers = (0..20).map(|exponent| 10_usize.checked_pow(exponent).unwrap_or(usize::MAX));
-        let around = powers.flat_map(|power| [power - 1, power, power.saturating_add(1)]);
-        for number in (0..=1_000).chain(around).chain([usize::MAX]) {
-            let mut digits = [0; 20];
-            assert_eq!(decimal(number, &mut digits), number.to_string());
-        }
     }
 
     #[test]

@@ -108,7 +108,7 @@ impl Dialect for AnythingLlm {
             Field::Setting(i) => setting(i)?,
             Field::SettingValue(i) => child(&setting(i)?, "value"),
             Field::Examples => "/examples".into(),
-            Field::Example(i) => format!("/examples/{i}"),
+            Field::Example(i) => toolshift_model::pointer::indexed("/examples", i, ""),
             Field::Implementation => "/entrypoint/file".into(),
             Field::Enabled => "/active".into(),
             Field::Author => "/author".into(),
@@ -202,7 +202,7 @@ impl Dialect for AnythingLlm {
             if let Some(call) = example.get("call").and_then(Value::as_str) {
                 if let Err(error) = serde_json::from_str::<Value>(call) {
                     warnings.push(Warning {
-                        pointer: format!("/examples/{index}/call"),
+                        pointer: toolshift_model::pointer::indexed("/examples", index, "/call"),
                         message: format!("the call is not valid JSON ({error}); the model is shown a broken example"),
                     });
                 }

@@ -98,7 +98,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     for (index, example) in skill.examples.iter().flatten().enumerate() {
         collect_extras(
             ID,
-            &format!("/examples/{index}"),
+            &toolshift_model::pointer::indexed("/examples", index, ""),
             &example.unknown,
             &mut extras,
         );

@@ -10,6 +10,7 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::pointer::indexed;
 use toolshift_model::pointer::{field, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -88,13 +89,13 @@ impl Dialect for ArcadeV1 {
             Field::Version => "/version".into(),
             Field::Toolkit | Field::ToolkitName if tool.toolkit.is_some() => "/name".into(),
             Field::Parameters => inputs.into(),
-            Field::Parameter(i) => format!("{inputs}/{i}"),
-            Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
-            Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
-            Field::ParameterSchema(i) => format!("{inputs}/{i}/schema"),
-            Field::ParameterType(i) => format!("{inputs}/{i}/schema/type"),
-            Field::ParameterEnum(i) => format!("{inputs}/{i}/schema/enum"),
-            Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
+            Field::Parameter(i) => indexed(inputs, i, ""),
+            Field::ParameterDescription(i) => indexed(inputs, i, "/description"),
+            Field::ParameterRequired(i) => indexed(inputs, i, "/required"),
+            Field::ParameterSchema(i) => indexed(inputs, i, "/schema"),
+            Field::ParameterType(i) => indexed(inputs, i, "/schema/type"),
+            Field::ParameterEnum(i) => indexed(inputs, i, "/schema/enum"),
+            Field::ParameterInferrable(i) => indexed(inputs, i, "/inferrable"),
             Field::Output => "/output".into(),
             Field::OutputModes => "/output/available_modes".into(),
             Field::OutputDescription => "/output/value/description".into(),

@@ -135,7 +135,7 @@ fn requirements(
         .map(|(index, secret)| {
             collect_extras(
                 ID,
-                &format!("/requirements/secrets/{index}"),
+                &toolshift_model::pointer::indexed("/requirements/secrets", index, ""),
                 &secret.unknown,
                 extras,
             );

@@ -12,6 +12,7 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
+use toolshift_model::pointer::indexed;
 use toolshift_model::pointer::{field, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -108,14 +109,14 @@ impl Dialect for Arcade {
             Field::ToolkitDescription => "/toolkit/description".into(),
             Field::ToolkitVersion => "/toolkit/version".into(),
             Field::Parameters => inputs.into(),
-            Field::Parameter(i) => format!("{inputs}/{i}"),
-            Field::ParameterDescription(i) => format!("{inputs}/{i}/description"),
-            Field::ParameterRequired(i) => format!("{inputs}/{i}/required"),
-            Field::ParameterSchema(i) => format!("{inputs}/{i}/value_schema"),
-            Field::ParameterType(i) => format!("{inputs}/{i}/value_schema/val_type"),
-            Field::ParameterElementType(i) => format!("{inputs}/{i}/value_schema/inner_val_type"),
-            Field::ParameterEnum(i) => format!("{inputs}/{i}/value_schema/enum"),
-            Field::ParameterInferrable(i) => format!("{inputs}/{i}/inferrable"),
+            Field::Parameter(i) => indexed(inputs, i, ""),
+            Field::ParameterDescription(i) => indexed(inputs, i, "/description"),
+            Field::ParameterRequired(i) => indexed(inputs, i, "/required"),
+            Field::ParameterSchema(i) => indexed(inputs, i, "/value_schema"),
+            Field::ParameterType(i) => indexed(inputs, i, "/value_schema/val_type"),
+            Field::ParameterElementType(i) => indexed(inputs, i, "/value_schema/inner_val_type"),
+            Field::ParameterEnum(i) => indexed(inputs, i, "/value_schema/enum"),
+            Field::ParameterInferrable(i) => indexed(inputs, i, "/inferrable"),
             Field::Output => "/output".into(),
             Field::OutputModes => "/output/available_modes".into(),
             Field::OutputDescription => "/output/description".into(),

@@ -15,7 +15,26 @@ pub fn child(pointer: &str, token: &str) -> String {
     joined
 }
 
+/// `{parent}/{index}{rest}`: the pointer of an item of a list, or of a field below it
+/// (`rest` is empty or starts with `/`). Made for every report entry that names a
+/// parameter, so without `format!`, whose machinery cost three times as much.
+pub fn indexed(parent: &str, index: usize, rest: &str) -> String {
+    let mut digits = [0; 20];
+    let index = crate::text::decimal(index, &mut digits);
+    let mut pointer = String::with_capacity(parent.len() + 1 + index.len() + rest.len());
+    pointer.push_str(parent);
+    pointer.push('/');
+    pointer.push_str(index);
+    pointer.push_str(rest);
+    pointer
+}
+
 fn push_escaped(pointer: &mut String, token: &str) {
+    // Nearly every token needs no escape, and is copied whole.
+    if !token.bytes().any(|byte| byte == b'~' || byte == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => pointer.push_str("~0"),
@@ -113,6 +132,29 @@ mod tests {
             assert_eq!(member(&value, "k0"), object.get("k0"));
         }
         assert_eq!(member(&serde_json::json!(["k0"]), "k0"), None);
+    }
+
+    #[test]
+    fn indexed_and_child_spell_what_format_spells() {
+        for index in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            for rest in ["", "/description", "/schema/type"] {
+                assert_eq!(
+                    indexed("/input/parameters", index, rest),
+                    format!("/input/parameters/{index}{rest}")
+                );
+            }
+            assert_eq!(indexed("", index, ""), format!("/{index}"));
+        }
+        for (token, escaped) in [
+            ("a", "a"),
+            ("", ""),
+            ("a/b~c", "a~1b~0c"),
+            ("~", "~0"),
+            ("é/", "é~1"),
+        ] {
+            assert_eq!(child("/p", token), format!("/p/{escaped}"));
+            assert_eq!(escape(token), escaped);
+        }
     }
 
     #[test]

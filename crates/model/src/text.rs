@@ -11,6 +11,22 @@ pub fn owned(text: Option<&std::borrow::Cow<'_, str>>) -> Option<String> {
     text.map(|text| text.to_string())
 }
 
+/// `number` in decimal as `to_string` writes it, but into the end of `digits` (a
+/// `usize` has at most 20) rather than a string of its own: report entries write line
+/// and column numbers, and pointers their indexes, thousands of times a batch.
+pub fn decimal(mut number: usize, digits: &mut [u8; 20]) -> &str {
+    let mut start = digits.len();
+    while let Some(digit) = start.checked_sub(1).and_then(|at| digits.get_mut(at)) {
+        *digit = b'0' + (number % 10) as u8;
+        start -= 1;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default()
+}
+
 /// A description at least `min` characters long. A missing or blank one becomes
 /// `The {subject}.`; a short one gets ` ({subject})` appended. Returns the text and
 /// whether it was changed, so the writer can report it.
@@ -205,6 +221,16 @@ pub(crate) fn every_text(alphabet: &[&str], most: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_writes_what_to_string_writes() {
+        let powers = (0..20).map(|exponent| 10_usize.checked_pow(exponent).unwrap_or(usize::MAX));
+        let around = powers.flat_map(|power| [power - 1, power, power.saturating_add(1)]);
+        for number in (0..=1_000).chain(around).chain([usize::MAX]) {
+            let mut digits = [0; 20];
+            assert_eq!(decimal(number, &mut digits), number.to_string());
+        }
+    }
 
     #[test]
     fn lines_are_those_of_str_lines() {

@@ -13,6 +13,7 @@ mod write;
 
 use serde_json::Value;
 use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::pointer::indexed;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
@@ -85,16 +86,18 @@ impl Dialect for TaskWeaver {
             Field::Name => "/name".into(),
             Field::Description => "/description".into(),
             Field::Parameters => "/parameters".into(),
-            Field::Parameter(i) => format!("/parameters/{i}"),
-            Field::ParameterDescription(i) => format!("/parameters/{i}/description"),
-            Field::ParameterRequired(i) => format!("/parameters/{i}/required"),
-            Field::ParameterSchema(i) | Field::ParameterType(i) => format!("/parameters/{i}/type"),
-            Field::ParameterDefault(i) => format!("/parameters/{i}/default"),
+            Field::Parameter(i) => indexed("/parameters", i, ""),
+            Field::ParameterDescription(i) => indexed("/parameters", i, "/description"),
+            Field::ParameterRequired(i) => indexed("/parameters", i, "/required"),
+            Field::ParameterSchema(i) | Field::ParameterType(i) => {
+                indexed("/parameters", i, "/type")
+            }
+            Field::ParameterDefault(i) => indexed("/parameters", i, "/default"),
             Field::Output | Field::Returns => "/returns".into(),
             Field::OutputSchema | Field::OutputType | Field::OutputDescription => {
                 "/returns/0".into()
             }
-            Field::Return(i) => format!("/returns/{i}"),
+            Field::Return(i) => indexed("/returns", i, ""),
             Field::Settings | Field::Authorization => "/configurations".into(),
             Field::Setting(i) | Field::SettingValue(i) => return setting(i),
             Field::Examples | Field::Example(_) => "/examples".into(),
