@@ -143,6 +143,8 @@ fn block_positions(
     let mut found = BTreeMap::new();
     // Each descent kept, with the length of the previous pointer's prefix it reached.
     let mut trail: Vec<(usize, Descent<'_, '_>)> = Vec::new();
+    // The root mapping's entries, listed at the first pointer that needs one.
+    let mut root: Option<Option<RootEntries<'_>>> = None;
     let mut previous = "";
     for pointer in wanted {
         if pointer.is_empty() {
@@ -164,7 +166,15 @@ fn block_positions(
                 .get(start..)?
                 .find('/')
                 .map_or(pointer.len(), |offset| start + offset);
-            descent = descend(descent, pointer.get(start..end)?)?;
+            let raw = pointer.get(start..end)?;
+            descent = if reached == 0 {
+                match root.get_or_insert_with(|| RootEntries::of(lines)) {
+                    Some(entries) => entries.descend(lines, raw)?,
+                    None => descend(descent, raw)?,
+                }
+            } else {
+                descend(descent, raw)?
+            };
             reached = end;
             trail.push((reached, descent));
         }
@@ -172,6 +182,62 @@ fn block_positions(
         previous = pointer;
     }
     Some(found)
+}
+
+/// A root mapping's lines at its column, in order, each with its key (`None` where the
+/// line holds no plain key), and the lines left of that column, which end a search:
+/// listed once, so that each top-level key a report names is found without scanning
+/// the document from its first line (`descend` from the root does, for each).
+struct RootEntries<'a> {
+    column: usize,
+    entries: Vec<(usize, Option<&'a str>)>,
+}
+
+impl<'a> RootEntries<'a> {
+    /// `None` for a root that is no block mapping (a sequence, or nothing).
+    fn of(lines: &[BlockLine<'a>]) -> Option<Self> {
+        let first = lines.first()?;
+        if first.text.starts_with("- ") || first.text == "-" {
+            return None;
+        }
+        let column = first.indent;
+        let entries = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.indent <= column)
+            .map(|(index, line)| {
+                let key = (line.indent == column).then(|| key_of(line.text)).flatten();
+                (index, key)
+            })
+            .collect();
+        Some(RootEntries { column, entries })
+    }
+
+    /// What `descend` from the root gives for `raw`: the first entry whose key is the
+    /// token, unless a line without a key, or left of the column, comes before it.
+    fn descend<'l>(&self, lines: &'l [BlockLine<'a>], raw: &str) -> Option<Descent<'l, 'a>> {
+        let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
+            raw.replace("~1", "/").replace("~0", "~").into()
+        } else {
+            raw.into()
+        };
+        let mut entries = self.entries.iter();
+        let index = loop {
+            let &(index, key) = entries.next()?;
+            if key? == token {
+                break index;
+            }
+        };
+        let end = entries.next().map_or(lines.len(), |&(next, _)| next);
+        Some(Descent {
+            scope: lines.get(index + 1..end)?,
+            lead: None,
+            at: Some(Position {
+                line: lines.get(index)?.number,
+                column: self.column + 1,
+            }),
+        })
+    }
 }
 
 /// The child `raw` (a pointer token, still escaped) of the node `from` reached.
