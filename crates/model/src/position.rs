@@ -126,7 +126,7 @@ fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
         return root_position(lines);
     }
     let mut descent = Descent::root(lines);
-    for raw in pointer.split('/').skip(1) {
+    for raw in crate::pointer::tokens(pointer).skip(1) {
         descent = descend(descent, raw)?;
     }
     descent.at
@@ -164,7 +164,8 @@ fn block_positions(
             let start = reached + 1;
             let end = pointer
                 .get(start..)?
-                .find('/')
+                .bytes()
+                .position(|byte| byte == b'/')
                 .map_or(pointer.len(), |offset| start + offset);
             let raw = pointer.get(start..end)?;
             descent = if reached == 0 {
@@ -216,11 +217,7 @@ impl<'a> RootEntries<'a> {
     /// What `descend` from the root gives for `raw`: the first entry whose key is the
     /// token, unless a line without a key, or left of the column, comes before it.
     fn descend<'l>(&self, lines: &'l [BlockLine<'a>], raw: &str) -> Option<Descent<'l, 'a>> {
-        let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
-            raw.replace("~1", "/").replace("~0", "~").into()
-        } else {
-            raw.into()
-        };
+        let token = crate::pointer::unescaped(raw);
         let mut entries = self.entries.iter();
         let index = loop {
             let &(index, key) = entries.next()?;
@@ -244,11 +241,7 @@ impl<'a> RootEntries<'a> {
 fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> {
     let Descent { scope, lead, .. } = from;
     // Nearly every token has no escape, and is compared where it lies.
-    let token: std::borrow::Cow<'_, str> = if raw.contains('~') {
-        raw.replace("~1", "/").replace("~0", "~").into()
-    } else {
-        raw.into()
-    };
+    let token = crate::pointer::unescaped(raw);
     let view = |index: usize| -> Option<(usize, &str)> {
         let line = scope.get(index)?;
         Some(match (index, lead) {
