@@ -10,8 +10,7 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
-use toolshift_model::pointer::indexed;
-use toolshift_model::pointer::{field, member};
+use toolshift_model::pointer::{field, indexed, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };

@@ -12,8 +12,7 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
-use toolshift_model::pointer::indexed;
-use toolshift_model::pointer::{field, member};
+use toolshift_model::pointer::{field, indexed, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
