@@ -14,6 +14,7 @@ use crate::kept_objects::{
     item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
     InOrder, READ_SPARES,
 };
+use crate::text::marks;
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
 
@@ -94,19 +95,6 @@ fn split_lines(text: &str) -> Vec<&str> {
     }
     lines.push(text.get(start..).unwrap_or_default());
     lines
-}
-
-/// The high bit of each byte of an eight-byte `word` that equals `byte`, and no other
-/// bit: a line's text is searched a word at a time, not a byte at a time.
-fn marks(word: &[u8], byte: u8) -> u64 {
-    const LOW_BITS: u64 = u64::from_ne_bytes([0x7f; 8]);
-    // A word is eight bytes wherever this is asked, so the conversion never fails.
-    let apart =
-        <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) ^ u64::from_ne_bytes([byte; 8]);
-    // A byte of `apart` is zero where the word holds `byte`. Adding 0x7f to its low
-    // seven bits sets its high bit unless they are all zero, without a carry into the
-    // next byte; the byte's own high bit covers the rest. What is left is exact.
-    !(((apart & LOW_BITS) + LOW_BITS) | apart) & !LOW_BITS
 }
 
 /// Characters libyaml reads as themselves in every place: no tab (it is refused in
@@ -487,7 +475,8 @@ fn text_buffer(slot: &mut Value) -> String {
     }
 }
 
-fn is_item(text: &str) -> bool {
+/// Whether a line's text (after its indentation) starts a block sequence's item.
+pub(crate) fn is_item(text: &str) -> bool {
     text == "-" || text.starts_with("- ")
 }
 

@@ -4,6 +4,7 @@
 //! A member is placed at its key (`"cc": [...]` points at `"cc"`), an array element at
 //! its first character. Lines and columns count from 1; columns count characters.
 
+use crate::block_yaml::is_item;
 use crate::syntax::{Syntax, MAX_DEPTH};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -198,7 +199,7 @@ impl<'a> RootEntries<'a> {
     /// `None` for a root that is no block mapping (a sequence, or nothing).
     fn of(lines: &[BlockLine<'a>]) -> Option<Self> {
         let first = lines.first()?;
-        if first.text.starts_with("- ") || first.text == "-" {
+        if is_item(first.text) {
             return None;
         }
         let column = first.indent;
@@ -226,14 +227,7 @@ impl<'a> RootEntries<'a> {
             }
         };
         let end = entries.next().map_or(lines.len(), |&(next, _)| next);
-        Some(Descent {
-            scope: lines.get(index + 1..end)?,
-            lead: None,
-            at: Some(Position {
-                line: lines.get(index)?.number,
-                column: self.column + 1,
-            }),
-        })
+        mapping_value(lines, index, end, self.column)
     }
 }
 
@@ -250,7 +244,7 @@ fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> 
         })
     };
     let (child, first) = view(0)?;
-    let sequence = first.starts_with("- ") || first == "-";
+    let sequence = is_item(first);
     let mut hit = None;
     let mut count = 0;
     for index in 0..scope.len() {
@@ -263,7 +257,7 @@ fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> 
         }
         let found = if sequence {
             let wanted: usize = token.parse().ok()?;
-            let item = text.starts_with("- ") || text == "-";
+            let item = is_item(text);
             let found = item && count == wanted;
             count += usize::from(item);
             found
@@ -277,7 +271,6 @@ fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> 
     }
     let index = hit?;
     let (column, text) = view(index)?;
-    let number = scope.get(index)?.number;
     let end = (index + 1..scope.len())
         .find(|&next| view(next).is_some_and(|(c, _)| c <= column))
         .unwrap_or(scope.len());
@@ -306,21 +299,33 @@ fn descend<'l, 'a>(from: Descent<'l, 'a>, raw: &str) -> Option<Descent<'l, 'a>> 
                 scope: scope.get(index..end)?,
                 lead: Some(content),
                 at: Some(Position {
-                    line: number,
+                    line: scope.get(index)?.number,
                     column: content + 1,
                 }),
             })
         }
     } else {
-        Some(Descent {
-            scope: scope.get(index + 1..end)?,
-            lead: None,
-            at: Some(Position {
-                line: number,
-                column: column + 1,
-            }),
-        })
+        mapping_value(scope, index, end, column)
     }
+}
+
+/// The node of the mapping entry on `scope[index]`, at `column`: it sits at its key, and
+/// its lines are those below it up to `end`, where the next entry (or less indented
+/// content) starts.
+fn mapping_value<'l, 'a>(
+    scope: &'l [BlockLine<'a>],
+    index: usize,
+    end: usize,
+    column: usize,
+) -> Option<Descent<'l, 'a>> {
+    Some(Descent {
+        scope: scope.get(index + 1..end)?,
+        lead: None,
+        at: Some(Position {
+            line: scope.get(index)?.number,
+            column: column + 1,
+        }),
+    })
 }
 
 /// The key a block mapping line starts with; `None` when it is not plainly one.

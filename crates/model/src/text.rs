@@ -179,21 +179,12 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-/// Where the first `\n` of `bytes` is. Each word of eight bytes has the break's value
-/// taken away from every byte; a byte that was a break is then zero, and the first
-/// zero byte of a word sets the lowest bit of `(x - 0x01…) & !x & 0x80…`.
+/// Where the first `\n` of `bytes` is, found a word of eight bytes at a time.
 fn line_break(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    const BREAKS: u64 = u64::from_le_bytes([b'\n'; 8]);
     let mut words = bytes.chunks_exact(8);
     let mut offset = 0;
     for word in &mut words {
-        let Ok(word) = <[u8; 8]>::try_from(word) else {
-            break;
-        };
-        let zeroed = u64::from_le_bytes(word) ^ BREAKS;
-        let found = zeroed.wrapping_sub(ONES) & !zeroed & HIGHS;
+        let found = marks(word, b'\n');
         if found != 0 {
             return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
@@ -201,6 +192,19 @@ fn line_break(bytes: &[u8]) -> Option<usize> {
     }
     let tail = words.remainder().iter().position(|&byte| byte == b'\n')?;
     Some(offset + tail)
+}
+
+/// The high bit of each byte of an eight-byte `word` that equals `byte`, and no other
+/// bit: a line's text is searched a word at a time, not a byte at a time.
+pub(crate) fn marks(word: &[u8], byte: u8) -> u64 {
+    const LOW_BITS: u64 = u64::from_ne_bytes([0x7f; 8]);
+    // A word is eight bytes wherever this is asked, so the conversion never fails.
+    let apart =
+        <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) ^ u64::from_ne_bytes([byte; 8]);
+    // A byte of `apart` is zero where the word holds `byte`. Adding 0x7f to its low
+    // seven bits sets its high bit unless they are all zero, without a carry into the
+    // next byte; the byte's own high bit covers the rest. What is left is exact.
+    !(((apart & LOW_BITS) + LOW_BITS) | apart) & !LOW_BITS
 }
 
 /// Every text of up to `most` parts from `alphabet` (some more than once): what the
