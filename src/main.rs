@@ -591,6 +591,16 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
     }
 }
 
+/// Appends `more` to `list`, taking `more` whole when `list` is empty: nearly every
+/// input holds one tool, whose lists then move instead of being copied into new ones.
+fn append_moving<T>(list: &mut Vec<T>, mut more: Vec<T>) {
+    if list.is_empty() {
+        *list = more;
+    } else {
+        list.append(&mut more);
+    }
+}
+
 /// The values of the input's credentials (settings whose key names a secret), which
 /// reports never quote.
 fn credential_values(tools: &[&toolshift_model::Tool]) -> Vec<String> {
@@ -733,10 +743,13 @@ fn shared_paths<'a>(paths: impl Iterator<Item = (&'a Path, usize)>) -> Vec<(&'a 
     sorted.sort_unstable_by(|a, b| (a.0, a.2).cmp(&(b.0, b.2)));
     let mut shared: Vec<(&Path, Vec<usize>)> = Vec::new();
     for run in sorted.chunk_by(|a, b| a.0 == b.0) {
-        let mut indexes: Vec<usize> = run.iter().map(|(_, _, index)| *index).collect();
-        indexes.dedup();
-        if let (Some((_, path, _)), true) = (run.first(), indexes.len() > 1) {
-            shared.push((path, indexes));
+        // A run is sorted by index too: it holds two items exactly when its ends differ.
+        if let (Some((_, path, first)), Some((_, _, last))) = (run.first(), run.last()) {
+            if first != last {
+                let mut indexes: Vec<usize> = run.iter().map(|(_, _, index)| *index).collect();
+                indexes.dedup();
+                shared.push((path, indexes));
+            }
         }
     }
     shared
@@ -1054,7 +1067,7 @@ impl Job<'_> {
         let mut files = Vec::new();
         for conversion in conversions {
             let first = report.entries.len();
-            report.entries.extend(conversion.entries);
+            append_moving(&mut report.entries, conversion.entries);
             if self.args.bundle {
                 if let Some(manifest) = toolshift_model::dialect::manifest_of(&conversion.files) {
                     prepared
@@ -1064,7 +1077,7 @@ impl Job<'_> {
             }
             // Under --bundle the paths are never written, but still find two tools of
             // one name.
-            files.extend(conversion.files);
+            append_moving(&mut files, conversion.files);
         }
         // Placing entries reads the input a second time; no report, no need.
         if self.args.report != cli::ReportFormat::None {
@@ -1091,6 +1104,7 @@ impl Job<'_> {
         if let Destination::Folder(folder) = &self.destination {
             prepared.base = output::joined(folder, &item.relative_dir);
         }
+        prepared.files.reserve_exact(files.len());
         for file in files {
             let create_only = file.create_only;
             // The next manifest this thread writes is built over this one's document.

@@ -154,16 +154,18 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         restored.iter().any(|r| r == pointer)
     }));
 
-    let mut files = vec![OutputFile {
-        path: manifest_path(&hub_id),
-        content: OutputContent::Manifest(document),
-        create_only: false,
-    }];
-    files.push(OutputFile {
-        path: [hub_id.as_str(), "/", HANDLER].concat(),
-        content: OutputContent::Text(handler),
-        create_only: true,
-    });
+    let files = vec![
+        OutputFile {
+            path: manifest_path(&hub_id),
+            content: OutputContent::Manifest(document),
+            create_only: false,
+        },
+        OutputFile {
+            path: [hub_id.as_str(), "/", HANDLER].concat(),
+            content: OutputContent::Text(handler),
+            create_only: true,
+        },
+    ];
     Ok(Written { files, losses })
 }
 
@@ -510,8 +512,7 @@ fn examples<'a>(tool: &'a Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example<'
             ExampleCall::Code {
                 language, calls, ..
             } => {
-                let written = code_examples(tool, index, examples.len(), language, calls, losses);
-                examples.extend(written);
+                code_examples(tool, index, language, calls, &mut examples, losses);
                 continue;
             }
         };
@@ -533,20 +534,19 @@ fn examples<'a>(tool: &'a Tool, losses: &mut Vec<Loss>) -> Vec<schema::Example<'
 fn code_examples<'a>(
     tool: &Tool,
     index: usize,
-    first_output: usize,
     language: &str,
     calls: &'a [toolshift_model::CodeCall],
+    examples: &mut Vec<schema::Example<'a>>,
     losses: &mut Vec<Loss>,
-) -> Vec<schema::Example<'a>> {
+) {
     if calls.is_empty() {
         losses.push(Loss::new(
             LossCode::ExampleDropped,
             Field::Example(index),
             message!("AnythingLLM examples are a prompt and a JSON call, and the {language} example code calls `{}` nowhere; it was dropped. Write prompts and calls by hand.", tool.name),
         ));
-        return Vec::new();
+        return;
     }
-    let mut examples = Vec::new();
     for call in calls {
         let arguments = match &call.arguments {
             Ok(arguments) => arguments,
@@ -561,7 +561,7 @@ fn code_examples<'a>(
         };
         // Each call lands in its own example: name that one in the output. The code's
         // dialect keeps all its examples in one place, so the source pointer stays right.
-        let field = Field::Example(first_output + examples.len());
+        let field = Field::Example(examples.len());
         let prompt = match &call.prompt {
             Some(prompt) => {
                 losses.push(Loss::new(
@@ -591,7 +591,6 @@ fn code_examples<'a>(
             unknown: Map::new(),
         });
     }
-    examples
 }
 
 /// A statement on one line with single spaces, for a message.

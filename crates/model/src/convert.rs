@@ -50,8 +50,13 @@ pub fn convert(
         },
         other => other,
     })?;
+    // Most readers lose nothing: the writer's list is then taken whole, not copied.
     let mut losses = std::mem::take(&mut imported.losses);
-    losses.append(&mut written.losses);
+    if losses.is_empty() {
+        losses = std::mem::take(&mut written.losses);
+    } else {
+        losses.append(&mut written.losses);
+    }
     let empty = Value::Null;
     let output = written.manifest().unwrap_or(&empty);
     let locator = Locator {

@@ -8,20 +8,23 @@
 //! unreadable, and says why.
 
 use serde_json::{Map, Number, Value};
+use std::borrow::Cow;
 use toolshift_model::CodeCall;
 
 /// Every statement of `code` that calls `function`, in order.
 pub fn parse(code: &str, function: &str, parameters: &[&str]) -> Vec<CodeCall> {
     let mut calls = Vec::new();
-    let mut prompt: Vec<String> = Vec::new();
-    let mut statement = String::new();
+    // Borrowed from `code`: a statement is nearly always one line, read where it lies,
+    // and only one spread over lines is gathered into a text of its own.
+    let mut prompt: Vec<&str> = Vec::new();
+    let mut gathered = String::new();
     for line in code.lines() {
         let trimmed = line.trim();
-        if statement.is_empty() {
+        if gathered.is_empty() {
             if let Some(comment) = trimmed.strip_prefix('#') {
                 let comment = comment.trim();
                 if !comment.is_empty() {
-                    prompt.push(comment.to_owned());
+                    prompt.push(comment);
                 }
                 continue;
             }
@@ -30,14 +33,18 @@ pub fn parse(code: &str, function: &str, parameters: &[&str]) -> Vec<CodeCall> {
                 continue;
             }
         }
-        if !statement.is_empty() {
-            statement.push('\n');
-        }
-        statement.push_str(line);
-        if !complete(&statement) {
-            continue;
-        }
-        let text = std::mem::take(&mut statement);
+        let text = if gathered.is_empty() && complete(line) {
+            Cow::Borrowed(line)
+        } else {
+            if !gathered.is_empty() {
+                gathered.push('\n');
+            }
+            gathered.push_str(line);
+            if !complete(&gathered) {
+                continue;
+            }
+            Cow::Owned(std::mem::take(&mut gathered))
+        };
         if let Some(arguments) = call_arguments(&text, function) {
             calls.push(CodeCall {
                 prompt: (!prompt.is_empty()).then(|| prompt.join(" ")),
@@ -47,11 +54,11 @@ pub fn parse(code: &str, function: &str, parameters: &[&str]) -> Vec<CodeCall> {
         }
         prompt.clear();
     }
-    if !statement.trim().is_empty() {
-        if let Some(arguments) = call_arguments(&statement, function) {
+    if !gathered.trim().is_empty() {
+        if let Some(arguments) = call_arguments(&gathered, function) {
             calls.push(CodeCall {
                 prompt: (!prompt.is_empty()).then(|| prompt.join(" ")),
-                statement: statement.trim().to_owned(),
+                statement: gathered.trim().to_owned(),
                 arguments: arguments.and_then(|_| Err("the call is not closed".to_owned())),
             });
         }
