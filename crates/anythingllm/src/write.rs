@@ -285,7 +285,7 @@ fn param_type(
     losses: &mut Vec<Loss>,
 ) -> &'static str {
     let mut changed = |to: &str, why: &str| {
-        losses.push(Loss::new(LossCode::TypeChanged, field, message!("AnythingLLM parameters are string, number or boolean; `{name}` ({}) became {to}: {why}.", value_type.describe())));
+        losses.push(Loss::new(LossCode::TypeChanged, field, message!("AnythingLLM parameters are string, number or boolean; `{name}` ({}) became {to}: {why}.", value_type.described())));
     };
     match value_type {
         ValueType::Primitive(Primitive::String) => "string",

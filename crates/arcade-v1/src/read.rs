@@ -43,7 +43,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
                 message!(
                     "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
                     parameter.name,
-                    schema.value_type.describe()
+                    schema.value_type.described()
                 ),
             ));
         }

@@ -194,7 +194,7 @@ fn value_schema(
             losses.push(Loss::new(
                 LossCode::EnumDropped,
                 fields.allowed,
-                message!("Arcade v1 allows `enum` only on strings; the allowed values {allowed:?} of this {} were dropped.", vs.value_type.describe()),
+                message!("Arcade v1 allows `enum` only on strings; the allowed values {allowed:?} of this {} were dropped.", vs.value_type.described()),
             ));
             None
         }

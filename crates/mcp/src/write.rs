@@ -107,7 +107,7 @@ fn output_schema(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> O
             Some(Value::Object(value))
         }
         Some(schema) => {
-            dropped.push(format!("type {}", schema.value_type.describe()));
+            dropped.push(format!("type {}", schema.value_type.described()));
             if let Some(text) = &output.description {
                 dropped.push(format!("description {text:?}"));
             }

@@ -342,13 +342,29 @@ impl ValueType {
 
     /// The name used in messages, independent of dialect spelling.
     pub fn describe(&self) -> String {
-        match self {
-            ValueType::Primitive(p) => p.canonical_name().to_owned(),
-            ValueType::Array(p) => format!("array of {}", p.canonical_name()),
+        self.described().to_string()
+    }
+
+    /// `describe`'s text, written straight into the message that names it rather than
+    /// built apart and copied in.
+    pub fn described(&self) -> Described<'_> {
+        Described(self)
+    }
+}
+
+/// A value type as messages name it (`ValueType::described`).
+#[derive(Debug, Clone, Copy)]
+pub struct Described<'a>(&'a ValueType);
+
+impl std::fmt::Display for Described<'_> {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            ValueType::Primitive(p) => out.write_str(p.canonical_name()),
+            ValueType::Array(p) => write!(out, "array of {}", p.canonical_name()),
             ValueType::Native { dialect, name, .. } if dialect == crate::json_schema::NATIVE => {
-                format!("the JSON Schema type given by its keywords (`{name}`)")
+                write!(out, "the JSON Schema type given by its keywords (`{name}`)")
             }
-            ValueType::Native { dialect, name, .. } => format!("{dialect} type `{name}`"),
+            ValueType::Native { dialect, name, .. } => write!(out, "{dialect} type `{name}`"),
         }
     }
 }

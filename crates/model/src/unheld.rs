@@ -206,7 +206,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 parts.push(format!("description {description:?}"));
             }
             if let Some(schema) = &output.schema {
-                parts.push(format!("type {}", schema.value_type.describe()));
+                parts.push(format!("type {}", schema.value_type.described()));
             }
             if !output.modes.is_empty() {
                 parts.push(format!("modes {}", output.modes_text()));
@@ -242,7 +242,7 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
                 message!(
                     "{target} has no named return values; `{}` ({}) was dropped. Say what the tool returns in its description.",
                     value.name,
-                    value.value_type.describe()
+                    value.value_type.described()
                 ),
             ));
         }
@@ -335,7 +335,7 @@ pub fn lower_native(
     let ValueType::Native { equivalent, .. } = value_type else {
         return value_type.clone();
     };
-    let described = value_type.describe();
+    let described = value_type.described();
     match equivalent.as_deref() {
         Some(equivalent) if !matches!(equivalent, ValueType::Native { .. }) => {
             losses.push(Loss::new(
@@ -343,7 +343,7 @@ pub fn lower_native(
                 field,
                 message!(
                     "{described} was written as its {target} equivalent, {}.",
-                    equivalent.describe()
+                    equivalent.described()
                 ),
             ));
             equivalent.clone()
