@@ -565,7 +565,8 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
         .map(|entry| entry.source.clone())
         .collect();
     let positions = toolshift_model::position::positions_of(&loaded.text, loaded.syntax, &wanted);
-    let lines: Vec<&str> = toolshift_model::text::lines(&loaded.text).collect();
+    let mut lines: Vec<&str> = Vec::with_capacity(toolshift_model::text::line_room(&loaded.text));
+    lines.extend(toolshift_model::text::lines(&loaded.text));
     for entry in &mut report.entries {
         let Some(at) = toolshift_model::position::nearest(&positions, &entry.source) else {
             continue;

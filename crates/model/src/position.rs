@@ -56,7 +56,7 @@ struct BlockLine<'a> {
 /// The lines that hold content; `None` where a document marker has content after it or
 /// a line starts with a tab, which the parser must place.
 fn block_lines(text: &str) -> Option<Vec<BlockLine<'_>>> {
-    let mut lines = Vec::new();
+    let mut lines = Vec::with_capacity(crate::text::line_room(text));
     for (index, line) in crate::text::lines(text).enumerate() {
         let line = line.trim_start_matches('\u{feff}');
         // `---` starts a document only at the line's start and before a space or its end
