@@ -25,7 +25,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     collect_extras(ID, "", &definition.unknown, &mut extras);
     collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
 
-    let mut parameters = Vec::new();
+    let mut parameters = Vec::with_capacity(definition.input.parameters.len());
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
         let pointer = || toolshift_model::pointer::indexed("/input/parameters", index, "");
         collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
