@@ -22,8 +22,9 @@ pub fn positions(text: &str, syntax: Syntax) -> BTreeMap<String, Position> {
 }
 
 /// The same, reading only as far as the last of `wanted` (pointers that exist in the
-/// document): what a report needs, for less than a whole second reading. Every pointer
-/// read on the way is kept, so `nearest` still finds enclosing nodes.
+/// document): what a report needs, for less than a whole second reading. The nodes
+/// above each wanted pointer are kept, so `nearest` still finds the enclosing node of
+/// one the document does not hold; JSON skips every other node unread.
 pub fn positions_of(
     text: &str,
     syntax: Syntax,
@@ -372,11 +373,15 @@ fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Positi
                 text,
                 index: 0,
                 line: 1,
-                column: 1,
+                line_start: 0,
+                counted_at: 0,
+                counted_column: 1,
                 found,
+                path: String::new(),
+                key: String::new(),
             };
             scanner.skip_bom();
-            scanner.value(String::new(), 0);
+            scanner.value(0);
             scanner.found.map
         }
         Syntax::Yaml => yaml_positions(text, found),
@@ -421,6 +426,28 @@ impl<'a> Found<'a> {
     fn done(&self) -> bool {
         self.wanted.is_some() && self.missing == 0
     }
+
+    /// Whether the node at `path` is wanted or holds a wanted node: `nearest` looks up
+    /// wanted pointers and the nodes above them, so nothing else need be kept or read
+    /// closely. Every node, where nothing in particular is wanted.
+    fn holds(&self, path: &mut String) -> bool {
+        let Some(wanted) = self.wanted else {
+            return true;
+        };
+        if wanted.contains(path.as_str()) {
+            return true;
+        }
+        path.push('/');
+        let below = wanted
+            .range::<str, _>((
+                std::ops::Bound::Included(path.as_str()),
+                std::ops::Bound::Unbounded,
+            ))
+            .next()
+            .is_some_and(|pointer| pointer.starts_with(path.as_str()));
+        path.pop();
+        below
+    }
 }
 
 /// The position of `pointer`, or of its nearest enclosing node that has one.
@@ -435,192 +462,308 @@ pub fn nearest(positions: &BTreeMap<String, Position>, pointer: &str) -> Option<
     }
 }
 
+/// JSON and JSON with comments, read a byte at a time: every mark the scanner looks for
+/// is one ASCII byte, and no byte of a longer character is one. A column is counted
+/// only where a node is placed, from where the last count ended.
 struct Scanner<'a> {
     text: &'a str,
     /// A byte offset into `text`, always on a character boundary.
     index: usize,
     line: usize,
-    column: usize,
+    /// Where the current line starts.
+    line_start: usize,
+    /// The last place a column was counted at, and that column.
+    counted_at: usize,
+    counted_column: usize,
     found: Found<'a>,
+    /// The pointer of the node being read: a member's or item's token is added on
+    /// entering it and cut off on leaving, so no pointer is made for a node not kept.
+    path: String,
+    /// A quoted key's text, read before it is escaped into `path`.
+    key: String,
+}
+
+/// Whether `byte` starts a character (is not the second, third or fourth byte of one).
+fn starts_character(byte: u8) -> bool {
+    !(0x80..0xc0).contains(&byte)
 }
 
 impl Scanner<'_> {
+    fn byte(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.index).copied()
+    }
+
     fn peek(&self) -> Option<char> {
-        self.text
-            .get(self.index..)
-            .and_then(|rest| rest.chars().next())
+        match self.byte()? {
+            byte if byte.is_ascii() => Some(char::from(byte)),
+            _ => self.text.get(self.index..)?.chars().next(),
+        }
     }
 
-    fn peek_second(&self) -> Option<char> {
-        self.text
-            .get(self.index..)
-            .and_then(|rest| rest.chars().nth(1))
-    }
-
-    fn here(&self) -> Position {
+    fn here(&mut self) -> Position {
+        if self.counted_at < self.line_start {
+            self.counted_at = self.line_start;
+            self.counted_column = 1;
+        }
+        let passed = self.text.as_bytes().get(self.counted_at..self.index);
+        self.counted_column += passed.map_or(0, |bytes| {
+            bytes.iter().filter(|&&byte| starts_character(byte)).count()
+        });
+        self.counted_at = self.index;
         Position {
             line: self.line,
-            column: self.column,
+            column: self.counted_column,
         }
     }
 
+    /// Moves past one character, counting lines.
     fn advance(&mut self) {
-        if let Some(c) = self.peek() {
-            self.index += c.len_utf8();
-            if c == '\n' {
+        match self.byte() {
+            None => {}
+            Some(b'\n') => {
+                self.index += 1;
                 self.line += 1;
-                self.column = 1;
-            } else {
-                self.column += 1;
+                self.line_start = self.index;
             }
+            Some(byte) if byte.is_ascii() => self.index += 1,
+            Some(_) => self.index += self.peek().map_or(1, char::len_utf8),
         }
     }
 
+    /// A byte order mark does not count as a column.
     fn skip_bom(&mut self) {
-        if self.peek() == Some('\u{feff}') {
-            self.index += '\u{feff}'.len_utf8();
+        if self.text.starts_with('\u{feff}') {
+            self.index = '\u{feff}'.len_utf8();
+            self.line_start = self.index;
         }
     }
 
     /// Whitespace and `//` or `/* */` comments (JSON with comments).
     fn skip_blank(&mut self) {
-        loop {
-            match (self.peek(), self.peek_second()) {
-                (Some(c), _) if c.is_whitespace() => self.advance(),
-                (Some('/'), Some('/')) => {
-                    while self.peek().is_some_and(|c| c != '\n') {
-                        self.advance();
-                    }
-                }
-                (Some('/'), Some('*')) => {
-                    self.advance();
-                    self.advance();
-                    while let Some(c) = self.peek() {
-                        if c == '*' && self.peek_second() == Some('/') {
+        while let Some(byte) = self.byte() {
+            match byte {
+                b' ' | b'\n' | b'\t' | b'\r' | 0x0b | 0x0c => self.advance(),
+                b'/' => match self.text.as_bytes().get(self.index + 1) {
+                    Some(b'/') => {
+                        while self.byte().is_some_and(|byte| byte != b'\n') {
                             self.advance();
-                            self.advance();
-                            break;
                         }
-                        self.advance();
                     }
+                    Some(b'*') => {
+                        self.index += 2;
+                        while let Some(byte) = self.byte() {
+                            if byte == b'*'
+                                && self.text.as_bytes().get(self.index + 1) == Some(&b'/')
+                            {
+                                self.index += 2;
+                                break;
+                            }
+                            self.advance();
+                        }
+                    }
+                    _ => return,
+                },
+                _ if !byte.is_ascii() && self.peek().is_some_and(char::is_whitespace) => {
+                    self.advance();
                 }
                 _ => return,
             }
         }
     }
 
-    fn value(&mut self, pointer: String, depth: usize) {
+    /// The node at `path`, which `found` keeps.
+    fn value(&mut self, depth: usize) {
         self.skip_blank();
         let here = self.here();
-        self.found.record(pointer.clone(), here);
+        self.found.record(self.path.clone(), here);
         if depth > MAX_DEPTH || self.found.done() {
             return;
         }
-        match self.peek() {
-            Some('{') => self.object(&pointer, depth),
-            Some('[') => self.array(&pointer, depth),
-            Some(quote @ ('"' | '\'')) => {
-                self.string(quote);
-            }
-            _ => {
-                while self
-                    .peek()
-                    .is_some_and(|c| !matches!(c, ',' | '}' | ']') && !c.is_whitespace())
-                {
-                    self.advance();
-                }
-            }
+        match self.byte() {
+            Some(b'{') => self.object(depth),
+            Some(b'[') => self.array(depth),
+            Some(quote @ (b'"' | b'\'')) => self.string(quote, false),
+            _ => self.scalar(),
         }
     }
 
-    /// A quoted string; returns its text.
-    fn string(&mut self, quote: char) -> String {
-        let mut text = String::new();
-        self.advance();
-        while let Some(c) = self.peek() {
-            self.advance();
-            match c {
-                '\\' => {
-                    // The escape's meaning matters only for keys, which real files
-                    // rarely escape; keep the escaped character.
-                    if let Some(next) = self.peek() {
-                        text.push(match next {
-                            'n' => '\n',
-                            't' => '\t',
-                            other => other,
-                        });
+    /// A node no wanted pointer is in or below: read past, keeping nothing.
+    fn skip_value(&mut self) {
+        self.skip_blank();
+        let mut open = 0usize;
+        loop {
+            match self.byte() {
+                None => return,
+                Some(b'{' | b'[') => {
+                    open += 1;
+                    self.index += 1;
+                }
+                Some(b'}' | b']') if open > 0 => {
+                    open -= 1;
+                    self.index += 1;
+                }
+                Some(quote @ (b'"' | b'\'')) => self.string(quote, false),
+                Some(_) if open > 0 => {
+                    let before = self.index;
+                    self.skip_blank();
+                    if self.index == before {
                         self.advance();
                     }
                 }
-                _ if c == quote => break,
-                _ => text.push(c),
+                Some(_) => self.scalar(),
+            }
+            if open == 0 {
+                return;
             }
         }
-        text
     }
 
-    fn object(&mut self, pointer: &str, depth: usize) {
-        self.advance();
+    /// A number, a literal or an unquoted JSON5 word.
+    fn scalar(&mut self) {
+        while let Some(byte) = self.byte() {
+            let ends = match byte {
+                b',' | b'}' | b']' | b' ' | b'\n' | b'\t' | b'\r' | 0x0b | 0x0c => true,
+                _ if byte.is_ascii() => false,
+                _ => self.peek().is_some_and(char::is_whitespace),
+            };
+            if ends {
+                return;
+            }
+            self.advance();
+        }
+    }
+
+    /// A quoted string, its text added to `key` when `keep` is set. An escape keeps the
+    /// escaped character (`\n` and `\t` as the break and tab): keys are rarely escaped.
+    fn string(&mut self, quote: u8, keep: bool) {
+        self.index += 1;
+        loop {
+            let rest = self.text.as_bytes().get(self.index..).unwrap_or_default();
+            // A run with no quote, backslash or line break, taken whole.
+            let run = rest
+                .iter()
+                .position(|&byte| byte == quote || byte == b'\\' || byte == b'\n')
+                .unwrap_or(rest.len());
+            if keep {
+                let piece = self.text.get(self.index..self.index + run);
+                self.key.push_str(piece.unwrap_or_default());
+            }
+            self.index += run;
+            match self.byte() {
+                None => return,
+                Some(b'\\') => {
+                    self.index += 1;
+                    if let Some(next) = self.peek() {
+                        if keep {
+                            self.key.push(match next {
+                                'n' => '\n',
+                                't' => '\t',
+                                other => other,
+                            });
+                        }
+                        self.advance();
+                    }
+                }
+                Some(b'\n') => {
+                    if keep {
+                        self.key.push('\n');
+                    }
+                    self.advance();
+                }
+                Some(_) => {
+                    self.index += 1;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) {
+        self.index += 1;
         loop {
             self.skip_blank();
             let at = self.here();
-            let key = match self.peek() {
+            let parent = self.path.len();
+            match self.byte() {
                 None => return,
-                Some('}') => {
-                    self.advance();
+                Some(b'}') => {
+                    self.index += 1;
                     return;
                 }
-                Some(',') => {
-                    self.advance();
+                Some(b',') => {
+                    self.index += 1;
                     continue;
                 }
-                Some(quote @ ('"' | '\'')) => self.string(quote),
+                Some(quote @ (b'"' | b'\'')) => {
+                    self.key.clear();
+                    self.string(quote, true);
+                    self.path.push('/');
+                    crate::pointer::push_escaped(&mut self.path, &self.key);
+                }
                 Some(_) => {
                     // An unquoted key (JSON5).
-                    let mut key = String::new();
+                    let start = self.index;
                     while let Some(c) = self
                         .peek()
                         .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '$'))
                     {
-                        key.push(c);
-                        self.advance();
+                        self.index += c.len_utf8();
                     }
-                    if key.is_empty() {
+                    let Some(key) = self.text.get(start..self.index).filter(|k| !k.is_empty())
+                    else {
                         self.advance();
                         continue;
-                    }
-                    key
+                    };
+                    self.path.push('/');
+                    crate::pointer::push_escaped(&mut self.path, key);
                 }
-            };
-            let child = crate::pointer::child(pointer, &key);
-            self.found.record_key(child.clone(), at);
+            }
+            let kept = self.found.holds(&mut self.path);
+            if kept {
+                self.found.record_key(self.path.clone(), at);
+                if self.found.done() {
+                    return;
+                }
+            }
+            self.skip_blank();
+            if self.byte() == Some(b':') {
+                self.index += 1;
+            }
+            if kept {
+                self.value(depth + 1);
+            } else {
+                self.skip_value();
+            }
+            self.path.truncate(parent);
             if self.found.done() {
                 return;
             }
-            self.skip_blank();
-            if self.peek() == Some(':') {
-                self.advance();
-            }
-            self.value(child, depth + 1);
         }
     }
 
-    fn array(&mut self, pointer: &str, depth: usize) {
-        self.advance();
+    fn array(&mut self, depth: usize) {
+        self.index += 1;
         let mut index = 0;
         loop {
             self.skip_blank();
-            match self.peek() {
+            match self.byte() {
                 None => return,
-                Some(']') => {
-                    self.advance();
+                Some(b']') => {
+                    self.index += 1;
                     return;
                 }
-                Some(',') => {
-                    self.advance();
-                }
+                Some(b',') => self.index += 1,
                 Some(_) => {
-                    self.value(format!("{pointer}/{index}"), depth + 1);
+                    let parent = self.path.len();
+                    let mut digits = [0; 20];
+                    self.path.push('/');
+                    self.path.push_str(crate::text::decimal(index, &mut digits));
+                    if self.found.holds(&mut self.path) {
+                        self.value(depth + 1);
+                    } else {
+                        self.skip_value();
+                    }
+                    self.path.truncate(parent);
                     index += 1;
                     if self.found.done() {
                         return;
