@@ -587,30 +587,38 @@ impl Scanner<'_> {
         }
     }
 
-    /// A node no wanted pointer is in or below: read past, keeping nothing.
+    /// A node no wanted pointer is in or below: read past, keeping nothing. Inside it
+    /// only brackets, strings, comments and line breaks matter, a byte at a time.
     fn skip_value(&mut self) {
         self.skip_blank();
         let mut open = 0usize;
-        loop {
-            match self.byte() {
-                None => return,
-                Some(b'{' | b'[') => {
+        while let Some(byte) = self.byte() {
+            match byte {
+                b'{' | b'[' => {
                     open += 1;
                     self.index += 1;
                 }
-                Some(b'}' | b']') if open > 0 => {
+                b'}' | b']' if open > 0 => {
                     open -= 1;
                     self.index += 1;
                 }
-                Some(quote @ (b'"' | b'\'')) => self.string(quote, false),
-                Some(_) if open > 0 => {
+                b'"' | b'\'' => self.string(byte, false),
+                _ if open == 0 => self.scalar(),
+                b'\n' => self.advance(),
+                b'/' => {
                     let before = self.index;
                     self.skip_blank();
                     if self.index == before {
-                        self.advance();
+                        self.index += 1;
                     }
                 }
-                Some(_) => self.scalar(),
+                _ => {
+                    // Past the whole character, to stay on a character boundary.
+                    self.index += 1;
+                    while self.byte().is_some_and(|byte| !starts_character(byte)) {
+                        self.index += 1;
+                    }
+                }
             }
             if open == 0 {
                 return;
@@ -640,10 +648,7 @@ impl Scanner<'_> {
         loop {
             let rest = self.text.as_bytes().get(self.index..).unwrap_or_default();
             // A run with no quote, backslash or line break, taken whole.
-            let run = rest
-                .iter()
-                .position(|&byte| byte == quote || byte == b'\\' || byte == b'\n')
-                .unwrap_or(rest.len());
+            let run = crate::text::first_of(rest, [quote, b'\\', b'\n']).unwrap_or(rest.len());
             if keep {
                 let piece = self.text.get(self.index..self.index + run);
                 self.key.push_str(piece.unwrap_or_default());

@@ -201,6 +201,25 @@ fn line_break(bytes: &[u8]) -> Option<usize> {
     Some(offset + tail)
 }
 
+/// Where the first of three bytes is in `bytes`, found a word of eight bytes at a
+/// time: a JSON string's end, escape or line break, in text a report places entries in.
+pub(crate) fn first_of(bytes: &[u8], [a, b, c]: [u8; 3]) -> Option<usize> {
+    let mut words = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for word in &mut words {
+        let found = marks(word, a) | marks(word, b) | marks(word, c);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    let tail = words
+        .remainder()
+        .iter()
+        .position(|&byte| byte == a || byte == b || byte == c)?;
+    Some(offset + tail)
+}
+
 /// The high bit of each byte of an eight-byte `word` that equals `byte`, and no other
 /// bit: a line's text is searched a word at a time, not a byte at a time.
 pub(crate) fn marks(word: &[u8], byte: u8) -> u64 {
@@ -240,6 +259,20 @@ mod tests {
         for number in (0..=1_000).chain(around).chain([usize::MAX]) {
             let mut digits = [0; 20];
             assert_eq!(decimal(number, &mut digits), number.to_string());
+        }
+    }
+
+    #[test]
+    fn the_first_of_three_bytes_is_where_a_byte_search_finds_it() {
+        let alphabet = ["\"", "\\", "\n", "'", "abcdefg", "é", "x", "!"];
+        for text in every_text(&alphabet, 5) {
+            for wanted in [[b'"', b'\\', b'\n'], [b'\'', b'\\', b'\n']] {
+                assert_eq!(
+                    first_of(text.as_bytes(), wanted),
+                    text.bytes().position(|byte| wanted.contains(&byte)),
+                    "{text:?} {wanted:?}"
+                );
+            }
         }
     }
 
