@@ -228,7 +228,8 @@ macro_rules! message {
     };
 }
 
-/// Room for a typical message: most are 80 to 200 bytes.
+/// Room for a typical message: of the corpus's, converted to each dialect, nine in ten
+/// are under 220 bytes.
 pub const MESSAGE_CAPACITY: usize = 256;
 
 /// One loss as a writer or reader first sees it: which field, not yet where.
