@@ -1,8 +1,8 @@
 //! The JSON locator (`position::positions`, `positions_of`) against a reference: the
 //! char-at-a-time scanner it replaced (docs/performance.md, twenty-first round), kept
-//! here, simple and slow, for generated JSON and JSON5 documents and every JSON golden
-//! and corpus file. And a report's wanted pointers are placed as the whole document
-//! would place them.
+//! here, simple and slow, for generated JSON and JSON5 documents, every JSON golden
+//! file and, with `TOOLSHIFT_CORPUS`, every JSON corpus file. And a report's wanted
+//! pointers are placed as the whole document would place them.
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(
@@ -12,9 +12,12 @@
     clippy::indexing_slicing
 )]
 
+mod support;
+
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use support::files_ending;
 use toolshift_model::position::{nearest, positions, positions_of, Position};
 use toolshift_model::syntax::{Syntax, MAX_DEPTH};
 
@@ -353,30 +356,15 @@ proptest! {
     }
 }
 
-fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            json_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "json" || e == "jsonc")
-        {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn real_files_are_placed_as_the_reference_places_them() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    json_files(&root.join("golden"), &mut files);
-    json_files(&root.join("../shared/corpus"), &mut files);
+    files_ending(&root.join("golden"), &["json", "jsonc"], &mut files);
     assert!(!files.is_empty());
+    if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS") {
+        files_ending(Path::new(&corpus), &["json", "jsonc"], &mut files);
+    }
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let all = positions(&text, Syntax::Jsonc);

@@ -391,11 +391,20 @@ pub fn check_position(input: &Path, entry: &serde_json::Value) -> Result<(), Str
 
 /// Every `.yaml` and `.yml` file below `folder`, appended to `out`.
 pub fn yaml_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    files_ending(folder, &["yaml", "yml"], out);
+}
+
+/// Every file below `folder` (none if it cannot be read) whose extension is one of
+/// `extensions`.
+pub fn files_ending(folder: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.is_dir() {
-            yaml_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            files_ending(&path, extensions, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| extensions.iter().any(|wanted| e == *wanted))
+        {
             out.push(path);
         }
     }
