@@ -176,7 +176,7 @@ impl<'a> Iterator for Lines<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let Some(at) = line_break(self.rest.as_bytes()) else {
+        let Some(at) = first_of(self.rest.as_bytes(), [b'\n']) else {
             return Some(std::mem::take(&mut self.rest));
         };
         // A line break is one byte, so both sides of it are character boundaries.
@@ -186,28 +186,16 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-/// Where the first `\n` of `bytes` is, found a word of eight bytes at a time.
-fn line_break(bytes: &[u8]) -> Option<usize> {
+/// Where the first of the `wanted` bytes is in `bytes`, found a word of eight bytes at
+/// a time: a line break (`lines`), or a JSON string's end, escape or line break (the
+/// report's JSON locator).
+pub(crate) fn first_of<const N: usize>(bytes: &[u8], wanted: [u8; N]) -> Option<usize> {
     let mut words = bytes.chunks_exact(8);
     let mut offset = 0;
     for word in &mut words {
-        let found = marks(word, b'\n');
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    let tail = words.remainder().iter().position(|&byte| byte == b'\n')?;
-    Some(offset + tail)
-}
-
-/// Where the first of three bytes is in `bytes`, found a word of eight bytes at a
-/// time: a JSON string's end, escape or line break, in text a report places entries in.
-pub(crate) fn first_of(bytes: &[u8], [a, b, c]: [u8; 3]) -> Option<usize> {
-    let mut words = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for word in &mut words {
-        let found = marks(word, a) | marks(word, b) | marks(word, c);
+        let found = wanted
+            .iter()
+            .fold(0, |found, &byte| found | marks(word, byte));
         if found != 0 {
             return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
@@ -216,7 +204,7 @@ pub(crate) fn first_of(bytes: &[u8], [a, b, c]: [u8; 3]) -> Option<usize> {
     let tail = words
         .remainder()
         .iter()
-        .position(|&byte| byte == a || byte == b || byte == c)?;
+        .position(|byte| wanted.contains(byte))?;
     Some(offset + tail)
 }
 
@@ -263,7 +251,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_of_three_bytes_is_where_a_byte_search_finds_it() {
+    fn the_first_wanted_byte_is_where_a_byte_search_finds_it() {
         let alphabet = ["\"", "\\", "\n", "'", "abcdefg", "é", "x", "!"];
         for text in every_text(&alphabet, 5) {
             for wanted in [[b'"', b'\\', b'\n'], [b'\'', b'\\', b'\n']] {
@@ -273,6 +261,11 @@ mod tests {
                     "{text:?} {wanted:?}"
                 );
             }
+            assert_eq!(
+                first_of(text.as_bytes(), [b'\n']),
+                text.bytes().position(|byte| byte == b'\n'),
+                "{text:?}"
+            );
         }
     }
 
