@@ -514,9 +514,15 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     for path in skipped {
         report.skip(path, "not a manifest of any known dialect".to_owned());
     }
+    let unwritten = sink.unwritten();
     sink.finish(&report)?;
     if interrupt::requested() {
-        eprintln!("toolshift: interrupted; what was not written is not there, whole or in part");
+        let not_written = match unwritten {
+            0 => String::new(),
+            1 => "1 converted file was not written, and ".to_owned(),
+            count => format!("{count} converted files were not written, and "),
+        };
+        eprintln!("toolshift: interrupted; {not_written}what was not written is not there, whole or in part");
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     let summary = &report.summary;

@@ -600,11 +600,14 @@ fn refusal(existing: &[&Planned], force: bool) -> Option<String> {
     }
 }
 
+/// Why a converted item was not written: Ctrl-C came first.
+pub const INTERRUPTED: &str = "interrupted before it was written";
+
 /// Asked between writing an item's files and renaming them into place, so that after
 /// Ctrl-C nothing of the item appears.
 fn not_interrupted() -> Result<(), String> {
     if crate::interrupt::requested() {
-        Err("interrupted before it was written".to_owned())
+        Err(INTERRUPTED.to_owned())
     } else {
         Ok(())
     }

@@ -23,6 +23,8 @@ pub struct Sink {
     any_result: bool,
     /// Files reported so far, numbering the HTML report's sections.
     files: usize,
+    /// Converted files Ctrl-C kept from being written.
+    unwritten: usize,
 }
 
 enum Target {
@@ -66,6 +68,7 @@ impl Sink {
             any_file: false,
             any_result: false,
             files: 0,
+            unwritten: 0,
         };
         match sink.format {
             ReportFormat::Json => sink.put(report::JSON_HEAD)?,
@@ -89,10 +92,14 @@ impl Sink {
     /// Reports one file; `rendered` is its text report where a worker rendered it
     /// (`text_style`).
     pub fn file(&mut self, file: &FileReport, rendered: Option<String>) -> anyhow::Result<()> {
-        if let (true, Status::Failed, Some(error)) =
-            (self.errors_to_stderr, file.status, &file.error)
-        {
-            eprintln!("{}: error: {error}", file.input);
+        if let (Status::Failed, Some(error)) = (file.status, &file.error) {
+            if error == crate::output::INTERRUPTED {
+                // Said once, with their number, when the run ends: Ctrl-C on a large
+                // batch would otherwise print a line for each file of the part in hand.
+                self.unwritten += 1;
+            } else if self.errors_to_stderr {
+                eprintln!("{}: error: {error}", file.input);
+            }
         }
         let text = match self.format {
             ReportFormat::Text => rendered.unwrap_or_else(|| text(file, self.styled)),
@@ -108,6 +115,11 @@ impl Sink {
         self.any_file = true;
         self.files += 1;
         self.put(&text)
+    }
+
+    /// How many converted files Ctrl-C kept from being written.
+    pub fn unwritten(&self) -> usize {
+        self.unwritten
     }
 
     pub fn finish(mut self, report: &BatchReport) -> anyhow::Result<()> {

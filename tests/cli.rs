@@ -977,7 +977,7 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
             &V2_TOOL.replace("\"Add\"", &format!("\"Add{index}\"")),
         );
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_toolshift"))
         .args([
             "convert",
             "tools",
@@ -991,27 +991,49 @@ fn an_interrupted_batch_leaves_no_temporary_file() {
             "report.json",
         ])
         .current_dir(scratch.path())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(150));
     let _ = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status();
-    let status = child.wait().unwrap();
+    let finished = child.wait_with_output().unwrap();
+    let status = finished.status;
     assert!(matches!(status.code(), Some(0 | 130)), "{status:?}");
     // A file that was converted but not written says why: no other failure comes of
     // the interrupt (two workers writing one folder once raced on it).
     let report: serde_json::Value =
         serde_json::from_slice(&std::fs::read(scratch.path().join("report.json")).unwrap())
             .unwrap();
+    let mut unwritten = 0;
     for file in report["files"].as_array().unwrap() {
         if file["status"] == "failed" {
             assert_eq!(file["error"], "interrupted before it was written", "{file}");
+            unwritten += 1;
         } else {
             assert_eq!(file["status"], "converted", "{file}");
         }
     }
+    // The terminal is told their number once, not each of them.
+    let stderr = String::from_utf8(finished.stderr).unwrap();
+    assert!(
+        !stderr.contains("interrupted before it was written"),
+        "{stderr}"
+    );
+    let told = match unwritten {
+        0 => "toolshift: interrupted; what was not written".to_owned(),
+        1 => "toolshift: interrupted; 1 converted file was not written".to_owned(),
+        count => format!("toolshift: interrupted; {count} converted files were not written"),
+    };
+    assert_eq!(
+        stderr
+            .lines()
+            .last()
+            .is_some_and(|line| line.starts_with(&told)),
+        status.code() == Some(130),
+        "{stderr}"
+    );
     let leftovers: Vec<String> = read_tree(&scratch.path().join("out"))
         .unwrap()
         .into_keys()
