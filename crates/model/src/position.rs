@@ -623,11 +623,23 @@ impl Scanner<'_> {
                     }
                 }
                 _ => {
-                    // Past the whole character, to stay on a character boundary.
-                    self.index += 1;
-                    while self.byte().is_some_and(|byte| !starts_character(byte)) {
-                        self.index += 1;
-                    }
+                    // Past every byte up to the next one matched above: all are ASCII,
+                    // so this stops on a character boundary.
+                    let rest = self
+                        .text
+                        .as_bytes()
+                        .get(self.index + 1..)
+                        .unwrap_or_default();
+                    let run = rest
+                        .iter()
+                        .position(|&byte| {
+                            matches!(
+                                byte,
+                                b'{' | b'[' | b'}' | b']' | b'"' | b'\'' | b'\n' | b'/'
+                            )
+                        })
+                        .unwrap_or(rest.len());
+                    self.index += 1 + run;
                 }
             }
             if open == 0 {
