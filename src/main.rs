@@ -571,23 +571,24 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
         .map(|entry| entry.source.clone())
         .collect();
     let positions = toolshift_model::position::positions_of(&loaded.text, loaded.syntax, &wanted);
-    let mut lines: Vec<&str> = Vec::with_capacity(toolshift_model::text::line_room(&loaded.text));
-    lines.extend(toolshift_model::text::lines(&loaded.text));
+    let mut quoted = Vec::with_capacity(report.entries.len());
     for entry in &mut report.entries {
         let Some(at) = toolshift_model::position::nearest(&positions, &entry.source) else {
             continue;
         };
         entry.line = Some(at.line);
         entry.column = Some(at.column);
-        if report.lines.contains_key(&at.line) {
-            continue;
+        if !report.lines.contains_key(&at.line) {
+            quoted.push(at.line);
         }
-        if let Some(text) = at.line.checked_sub(1).and_then(|index| lines.get(index)) {
-            let text = text.trim_start_matches('\u{feff}');
-            // A minified document is one long line: a snippet of it shows nothing useful.
-            if text.chars().count() <= MAX_SNIPPET_CHARS {
-                report.lines.insert(at.line, text.to_owned());
-            }
+    }
+    quoted.sort_unstable();
+    quoted.dedup();
+    for (number, text) in toolshift_model::text::numbered_lines(&loaded.text, &quoted) {
+        let text = text.trim_start_matches('\u{feff}');
+        // A minified document is one long line: a snippet of it shows nothing useful.
+        if text.chars().count() <= MAX_SNIPPET_CHARS {
+            report.lines.insert(number, text.to_owned());
         }
     }
     // A credential is never quoted in a report, whatever the output holds.

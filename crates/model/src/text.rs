@@ -186,6 +186,74 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The lines numbered `numbers` (from 1, in ascending order), each with its number and
+/// as `lines` gives it; a number past the last line gives nothing. Line breaks are
+/// counted a word of eight bytes at a time: a report quotes a few lines of its input,
+/// and splitting all of it into lines cost more than finding those
+/// (docs/performance.md, twenty-second round).
+pub fn numbered_lines<'a>(text: &'a str, numbers: &[usize]) -> Vec<(usize, &'a str)> {
+    let mut found = Vec::with_capacity(numbers.len());
+    // The line reached, and where it starts.
+    let mut line = 1;
+    let mut start = 0;
+    for &number in numbers {
+        let Some(ahead) = number.checked_sub(line) else {
+            continue;
+        };
+        let Some(at) = after_breaks(text.as_bytes(), start, ahead) else {
+            break;
+        };
+        (line, start) = (number, at);
+        let rest = text.get(start..).unwrap_or_default();
+        if rest.is_empty() {
+            break;
+        }
+        // A line break is one byte, so both sides of it are character boundaries. As in
+        // `lines`, a `\r` is dropped only before a break.
+        let piece = match first_of(rest.as_bytes(), [b'\n']) {
+            Some(end) => {
+                let piece = rest.get(..end).unwrap_or_default();
+                piece.strip_suffix('\r').unwrap_or(piece)
+            }
+            None => rest,
+        };
+        found.push((number, piece));
+    }
+    found
+}
+
+/// The offset just past the `count`th line break from `from` on (`from` itself for
+/// none), or `None` where the text has fewer.
+fn after_breaks(bytes: &[u8], from: usize, mut count: usize) -> Option<usize> {
+    if count == 0 {
+        return Some(from);
+    }
+    let mut words = bytes.get(from..)?.chunks_exact(8);
+    let mut offset = from;
+    for word in &mut words {
+        // Each break's mark, lowest first; `count_ones` is no single instruction on the
+        // baseline x86-64 this is built for, and cost more than this.
+        let mut breaks = marks(word, b'\n');
+        while breaks != 0 {
+            count -= 1;
+            if count == 0 {
+                return Some(offset + (breaks.trailing_zeros() / 8) as usize + 1);
+            }
+            breaks &= breaks - 1;
+        }
+        offset += 8;
+    }
+    for (index, &byte) in words.remainder().iter().enumerate() {
+        if byte == b'\n' {
+            count -= 1;
+            if count == 0 {
+                return Some(offset + index + 1);
+            }
+        }
+    }
+    None
+}
+
 /// Where the first of the `wanted` bytes is in `bytes`, found a word of eight bytes at
 /// a time: a line break (`lines`), or a JSON string's end, escape or line break (the
 /// report's JSON locator).
@@ -280,6 +348,37 @@ mod tests {
                 text.lines().collect::<Vec<_>>(),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn numbered_lines_are_those_lines_gives() {
+        let alphabet = ["\n", "\r", "\r\n", "abcdefg", "é", "x\n\n"];
+        for text in every_text(&alphabet, 5) {
+            let all: Vec<(usize, &str)> = lines(&text)
+                .enumerate()
+                .map(|(index, line)| (index + 1, line))
+                .collect();
+            // Every line, every other one, the last one and one past it, and a number
+            // given twice or out of order (skipped).
+            let past = all.len() + 1;
+            let every: Vec<usize> = (1..=past).collect();
+            let odd: Vec<usize> = (1..=past).step_by(2).collect();
+            for numbers in [every, odd, vec![all.len(), past], vec![2, 2, 1, 3]] {
+                let expected: Vec<(usize, &str)> = all
+                    .iter()
+                    .copied()
+                    .filter(|(number, _)| numbers.contains(number))
+                    .collect();
+                let mut ascending = numbers.clone();
+                ascending.sort_unstable();
+                ascending.dedup();
+                assert_eq!(
+                    numbered_lines(&text, &ascending),
+                    expected,
+                    "{text:?} {numbers:?}"
+                );
+            }
         }
     }
 
