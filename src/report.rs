@@ -186,6 +186,8 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             })
             .sum(),
     );
+    // One label text for every entry, written over each time.
+    let mut label = String::new();
     for entry in &file.entries {
         let placed = entry
             .line
@@ -195,12 +197,14 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             out.push_str(&report::entry_line(&file.input, entry));
             continue;
         };
-        let label = [
+        label.clear();
+        for part in [
             report::show_pointer(&entry.source),
             " -> ",
             report::show_pointer(&entry.target),
-        ]
-        .concat();
+        ] {
+            label.push_str(part);
+        }
         let snippet = EntrySnippet {
             severity: entry.severity,
             code: entry.code.code(),
