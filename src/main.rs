@@ -565,10 +565,10 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
     if report.entries.is_empty() {
         return;
     }
-    let wanted: std::collections::BTreeSet<String> = report
+    let wanted: std::collections::BTreeSet<&str> = report
         .entries
         .iter()
-        .map(|entry| entry.source.clone())
+        .map(|entry| entry.source.as_str())
         .collect();
     let positions = toolshift_model::position::positions_of(&loaded.text, loaded.syntax, &wanted);
     let mut quoted = Vec::with_capacity(report.entries.len());

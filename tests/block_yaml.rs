@@ -541,7 +541,7 @@ proptest! {
                     answers.insert(pointer, quick);
                 }
             }
-            let wanted: BTreeSet<String> = answers.keys().cloned().collect();
+            let wanted: BTreeSet<&str> = answers.keys().map(String::as_str).collect();
             prop_assert_eq!(positions_of(&text, Syntax::Yaml, &wanted), answers, "{}", text);
         }
     }

@@ -322,7 +322,8 @@ fn agrees_when_asked(
     all: &BTreeMap<String, Position>,
     wanted: &BTreeSet<String>,
 ) -> Result<(), String> {
-    let some = positions_of(text, Syntax::Jsonc, wanted);
+    let asked: BTreeSet<&str> = wanted.iter().map(String::as_str).collect();
+    let some = positions_of(text, Syntax::Jsonc, &asked);
     for pointer in wanted {
         if nearest(&some, pointer) != nearest(all, pointer) {
             return Err(format!(

@@ -28,7 +28,7 @@ pub fn positions(text: &str, syntax: Syntax) -> BTreeMap<String, Position> {
 pub fn positions_of(
     text: &str,
     syntax: Syntax,
-    wanted: &BTreeSet<String>,
+    wanted: &BTreeSet<&str>,
 ) -> BTreeMap<String, Position> {
     // Most YAML manifests are block style, where a node is found by indentation without
     // parsing; anything else falls back to the event scan.
@@ -140,7 +140,7 @@ fn block_position(lines: &[BlockLine<'_>], pointer: &str) -> Option<Position> {
 /// however many of its members a report names.
 fn block_positions(
     lines: &[BlockLine<'_>],
-    wanted: &BTreeSet<String>,
+    wanted: &BTreeSet<&str>,
 ) -> Option<BTreeMap<String, Position>> {
     let mut found = BTreeMap::new();
     // Each descent kept, with the length of the previous pointer's prefix it reached.
@@ -181,7 +181,7 @@ fn block_positions(
             reached = end;
             trail.push((reached, descent));
         }
-        found.insert(pointer.clone(), descent.at?);
+        found.insert((*pointer).to_owned(), descent.at?);
         previous = pointer;
     }
     Some(found)
@@ -391,12 +391,12 @@ fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Positi
 /// The positions read so far, and how many wanted pointers are still to come.
 struct Found<'a> {
     map: BTreeMap<String, Position>,
-    wanted: Option<&'a BTreeSet<String>>,
+    wanted: Option<&'a BTreeSet<&'a str>>,
     missing: usize,
 }
 
 impl<'a> Found<'a> {
-    fn new(wanted: Option<&'a BTreeSet<String>>) -> Self {
+    fn new(wanted: Option<&'a BTreeSet<&'a str>>) -> Self {
         Found {
             map: BTreeMap::new(),
             missing: wanted.map_or(usize::MAX, BTreeSet::len),
@@ -409,7 +409,10 @@ impl<'a> Found<'a> {
         if self.map.contains_key(&pointer) {
             return;
         }
-        if self.wanted.is_some_and(|wanted| wanted.contains(&pointer)) {
+        if self
+            .wanted
+            .is_some_and(|wanted| wanted.contains(pointer.as_str()))
+        {
             self.missing = self.missing.saturating_sub(1);
         }
         self.map.insert(pointer, at);
@@ -914,7 +917,7 @@ mod tests {
     #[test]
     fn a_wanted_list_stops_early_and_agrees() {
         let text = "name: x\nparameters:\n  - name: a\n    type: str\nreturns: []\n";
-        let wanted: BTreeSet<String> = ["/parameters/0/name".to_owned()].into();
+        let wanted: BTreeSet<&str> = ["/parameters/0/name"].into();
         let some = positions_of(text, Syntax::Yaml, &wanted);
         let all = positions(text, Syntax::Yaml);
         assert_eq!(
@@ -923,7 +926,7 @@ mod tests {
         );
         assert!(!some.contains_key("/returns"));
         let json = "{\"a\": 1, \"b\": {\"c\": 2}, \"d\": 3}";
-        let wanted: BTreeSet<String> = ["/b/c".to_owned()].into();
+        let wanted: BTreeSet<&str> = ["/b/c"].into();
         let some = positions_of(json, Syntax::Json, &wanted);
         assert_eq!(some.get("/b/c").copied(), at(1, 16));
         assert!(!some.contains_key("/d"));
