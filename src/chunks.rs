@@ -81,11 +81,7 @@ impl<I: Iterator<Item = Found>> Chunks<I> {
             self.flush();
         }
         self.gathered_runs.push(run.len());
-        if self.gathered.is_empty() {
-            self.gathered = run;
-        } else {
-            self.gathered.extend(run);
-        }
+        toolshift_model::append_moving(&mut self.gathered, run);
         if self.gathered.len() >= self.size {
             self.flush();
         }

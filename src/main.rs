@@ -599,16 +599,6 @@ fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: 
     }
 }
 
-/// Appends `more` to `list`, taking `more` whole when `list` is empty: nearly every
-/// input holds one tool, whose lists then move instead of being copied into new ones.
-fn append_moving<T>(list: &mut Vec<T>, mut more: Vec<T>) {
-    if list.is_empty() {
-        *list = more;
-    } else {
-        list.append(&mut more);
-    }
-}
-
 /// The values of the input's credentials (settings whose key names a secret), which
 /// reports never quote.
 fn credential_values(tools: &[&toolshift_model::Tool]) -> Vec<String> {
@@ -1075,7 +1065,7 @@ impl Job<'_> {
         let mut files = Vec::new();
         for conversion in conversions {
             let first = report.entries.len();
-            append_moving(&mut report.entries, conversion.entries);
+            toolshift_model::append_moving(&mut report.entries, conversion.entries);
             if self.args.bundle {
                 if let Some(manifest) = toolshift_model::dialect::manifest_of(&conversion.files) {
                     prepared
@@ -1085,7 +1075,7 @@ impl Job<'_> {
             }
             // Under --bundle the paths are never written, but still find two tools of
             // one name.
-            append_moving(&mut files, conversion.files);
+            toolshift_model::append_moving(&mut files, conversion.files);
         }
         // Placing entries reads the input a second time; no report, no need.
         if self.args.report != cli::ReportFormat::None {

@@ -52,11 +52,7 @@ pub fn convert(
     })?;
     // Most readers lose nothing: the writer's list is then taken whole, not copied.
     let mut losses = std::mem::take(&mut imported.losses);
-    if losses.is_empty() {
-        losses = std::mem::take(&mut written.losses);
-    } else {
-        losses.append(&mut written.losses);
-    }
+    crate::append_moving(&mut losses, std::mem::take(&mut written.losses));
     let empty = Value::Null;
     let output = written.manifest().unwrap_or(&empty);
     let locator = Locator {

@@ -35,6 +35,17 @@ pub mod unheld;
 pub mod view;
 pub mod yaml;
 
+/// Appends `more` to `list`, taking `more` whole when `list` is empty: a list that joins
+/// an empty one (an input's one tool's entries, a reader's losses when it lost nothing,
+/// a batch's first run of items) then moves instead of being copied.
+pub fn append_moving<T>(list: &mut Vec<T>, mut more: Vec<T>) {
+    if list.is_empty() {
+        *list = more;
+    } else {
+        list.append(&mut more);
+    }
+}
+
 /// The ordered maps of names in mirror types (an AnythingLLM skill's parameters and
 /// setup arguments, a TaskWeaver plugin's `configurations`): an `IndexMap` hashed with
 /// foldhash, seeded per process, instead of SipHash, which took about 240 instructions
