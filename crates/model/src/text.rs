@@ -204,18 +204,9 @@ pub fn numbered_lines<'a>(text: &'a str, numbers: &[usize]) -> Vec<(usize, &'a s
             break;
         };
         (line, start) = (number, at);
-        let rest = text.get(start..).unwrap_or_default();
-        if rest.is_empty() {
+        // The line starting there, as `lines` cuts it; none at the text's end.
+        let Some(piece) = lines(text.get(start..).unwrap_or_default()).next() else {
             break;
-        }
-        // A line break is one byte, so both sides of it are character boundaries. As in
-        // `lines`, a `\r` is dropped only before a break.
-        let piece = match first_of(rest.as_bytes(), [b'\n']) {
-            Some(end) => {
-                let piece = rest.get(..end).unwrap_or_default();
-                piece.strip_suffix('\r').unwrap_or(piece)
-            }
-            None => rest,
         };
         found.push((number, piece));
     }
@@ -359,8 +350,8 @@ mod tests {
                 .enumerate()
                 .map(|(index, line)| (index + 1, line))
                 .collect();
-            // Every line, every other one, the last one and one past it, and a number
-            // given twice or out of order (skipped).
+            // Every line, every other one, the last one and one past it, and a list with
+            // a number twice and out of order, sorted and deduplicated as callers do.
             let past = all.len() + 1;
             let every: Vec<usize> = (1..=past).collect();
             let odd: Vec<usize> = (1..=past).step_by(2).collect();
