@@ -38,10 +38,23 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
             .map_err(|unread| unread.message("cannot read standard input: "))?;
         return parsed(path_text(input), None, text);
     }
+    load_opened(input, std::fs::File::open(input))
+}
+
+/// `load` for a manifest file a walk listed: opened in its folder, and refused, not
+/// followed, where a link has taken its place since the folder was listed.
+pub fn load_walked(file: &Path) -> Result<LoadedInput, String> {
+    load_opened(file, open_listed(file))
+}
+
+fn load_opened(
+    input: &Path,
+    opened: std::io::Result<std::fs::File>,
+) -> Result<LoadedInput, String> {
     // Opened and read at once: a folder answers the read with "is a directory", so a
     // file costs no separate probe (docs/performance.md). Some systems refuse to open a
     // folder at all; then it is asked.
-    let text = match std::fs::File::open(input) {
+    let text = match opened {
         Ok(file) => match read_limited(file) {
             Ok(text) => text,
             Err(Unread::Io(error)) if error.kind() == std::io::ErrorKind::IsADirectory => {
@@ -95,6 +108,65 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
         "folder holds no manifest (looked for {})",
         FOLDER_MANIFESTS.join(", ")
     ))
+}
+
+#[cfg(target_os = "linux")]
+thread_local! {
+    /// The folder of the last listed file this thread opened, by its path, and a handle
+    /// on it. A batch's items come a folder at a time, so nearly every file is opened
+    /// by its name in a folder already held, and the system does not look up each of
+    /// the folders on its path again.
+    static LISTED_FOLDER: RefCell<Option<(PathBuf, std::os::fd::OwnedFd)>> =
+        const { RefCell::new(None) };
+}
+
+/// Opens a file the walk listed as a regular file. A link put in its place since is
+/// refused (`ELOOP`), never followed; a FIFO put there is opened without waiting for a
+/// writer, and reads as empty.
+#[cfg(target_os = "linux")]
+fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
+    use rustix::fs::{Mode, OFlags};
+    let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
+        return std::fs::File::open(file);
+    };
+    let refuse_links = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    LISTED_FOLDER.with(|cell| {
+        let Ok(mut held) = cell.try_borrow_mut() else {
+            return std::fs::File::open(file);
+        };
+        let holds_folder = held
+            .as_ref()
+            .is_some_and(|(path, _)| path.as_os_str() == folder.as_os_str());
+        if !holds_folder {
+            let at = if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            };
+            let handle = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            let opened = rustix::fs::open(at, handle, Mode::empty())?;
+            *held = Some((folder.to_path_buf(), opened));
+        }
+        match held.as_ref() {
+            Some((_, folder)) => rustix::fs::openat(folder, name, refuse_links, Mode::empty())
+                .map(std::fs::File::from)
+                .map_err(|errno| {
+                    if errno == rustix::io::Errno::LOOP {
+                        std::io::Error::other(
+                            "it was listed as a file and is now a symbolic link; toolshift never follows a link in an input, so it was not read",
+                        )
+                    } else {
+                        errno.into()
+                    }
+                }),
+            None => std::fs::File::open(file),
+        }
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(file)
 }
 
 /// Why an input's text could not be had.
@@ -170,4 +242,69 @@ fn parsed(display: String, dir: Option<PathBuf>, text: String) -> Result<LoadedI
         text,
         syntax,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::output::tests::scratch;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_listed_file_is_read_in_its_folder_and_a_link_in_its_place_is_refused() {
+        let root = scratch("listed");
+        let (first, second) = (root.join("first"), root.join("second"));
+        std::fs::create_dir_all(&first).unwrap();
+        std::fs::create_dir_all(&second).unwrap();
+        let secret = root.join("secret.json");
+        std::fs::write(&secret, r#"{"name": "secret"}"#).unwrap();
+        for (folder, name) in [(&first, "a"), (&first, "b"), (&second, "c"), (&first, "d")] {
+            std::fs::write(
+                folder.join(format!("{name}.json")),
+                format!(r#"{{"name": "{name}"}}"#),
+            )
+            .unwrap();
+        }
+        // Read in turn from two folders and back, as a thread of a batch may.
+        for (folder, name) in [(&first, "a"), (&first, "b"), (&second, "c"), (&first, "d")] {
+            let loaded = load_walked(&folder.join(format!("{name}.json"))).unwrap();
+            assert_eq!(loaded.document["name"], name);
+        }
+        // Listed as a file, then swapped for a link to a file outside the input.
+        std::os::unix::fs::symlink(&secret, second.join("swapped.json")).unwrap();
+        let refused = load_walked(&second.join("swapped.json")).unwrap_err();
+        assert!(refused.contains("now a symbolic link"), "{refused}");
+        // A named input is the user's own choice, and is followed.
+        assert_eq!(
+            load(&second.join("swapped.json")).unwrap().document["name"],
+            "secret"
+        );
+        let missing = load_walked(&first.join("gone.json")).unwrap_err();
+        assert!(missing.starts_with("cannot read:"), "{missing}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_in_a_listed_file_s_place_is_read_without_waiting_for_a_writer() {
+        let root = scratch("listed-fifo");
+        let fifo = root.join("waits.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        // Opening it for reading waits for a writer: none comes unless the test fails.
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let reading = fifo.clone();
+        std::thread::spawn(move || sender.send(load_walked(&reading).map(|_| ())));
+        let waited = receiver.recv_timeout(std::time::Duration::from_secs(10));
+        if waited.is_err() {
+            // Lets the waiting open go, then fails.
+            let _ = std::fs::OpenOptions::new().write(true).open(&fifo);
+        }
+        assert_eq!(waited, Ok(Err("the document is empty".to_owned())));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

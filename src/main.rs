@@ -102,7 +102,7 @@ fn detect(files: &[std::path::PathBuf]) -> ExitCode {
     let mut out = stdout.lock();
     for walk::Found { item, .. } in walk::Walker::new(files) {
         let file = &item.path;
-        let loaded = input::load(file);
+        let loaded = load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not an error.
         if item.walked {
             if let Ok(loaded) = &loaded {
@@ -535,10 +535,13 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// An item's input, read as the walk found it.
+/// An item's input, read as the walk found it; `convert`, `validate` and `detect` all
+/// read their items here.
 fn load_item(item: &walk::Item) -> Result<input::LoadedInput, String> {
     if item.skill_folder {
         input::load_skill_folder(&item.path)
+    } else if item.walked {
+        input::load_walked(&item.path)
     } else {
         input::load(&item.path)
     }

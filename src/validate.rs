@@ -1,7 +1,6 @@
 //! `toolshift validate`: each manifest against its dialect's schema, plus the
 //! real-world problems the schemas miss, as warnings.
 
-use crate::input;
 use crate::registry;
 use crate::schemas::{Reading, SchemaCheck};
 use std::io::Write;
@@ -22,7 +21,7 @@ pub fn validate(
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
         let path = &item.path;
         let shown = path.display().to_string();
-        let loaded = input::load(path);
+        let loaded = crate::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
         let unclaimed = item.walked
             && dialect.is_none()
