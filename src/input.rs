@@ -84,23 +84,29 @@ fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, St
 
 /// The manifest of a skill folder and its text. It is probed before it is opened: a
 /// link there is refused, not followed (it may lead anywhere on the machine), and a
-/// FIFO there is never opened (opening one blocks).
+/// FIFO there is never opened (opening one blocks); one put there after the probe is
+/// refused or not waited on by the open.
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
+    use toolshift_model::input_file::{open_unfollowed, Unopened};
     for name in FOLDER_MANIFESTS {
         let candidate = folder.join(name);
+        let is_link = || {
+            format!("{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there")
+        };
         let Ok(probe) = std::fs::symlink_metadata(&candidate) else {
             continue;
         };
         if probe.file_type().is_symlink() {
-            return Err(format!(
-                "{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there"
-            ));
+            return Err(is_link());
         }
         if !probe.is_file() {
             continue;
         }
-        let file =
-            std::fs::File::open(&candidate).map_err(|e| format!("cannot read {name}: {e}"))?;
+        // Opened as probed, even if swapped since: no link followed, no FIFO waited on.
+        let file = open_unfollowed(&candidate).map_err(|unopened| match unopened {
+            Unopened::Link => is_link(),
+            Unopened::Io(e) => format!("cannot read {name}: {e}"),
+        })?;
         let text = read_limited(file).map_err(|unread| unread.message(&format!("{name}: ")))?;
         return Ok((candidate, text));
     }

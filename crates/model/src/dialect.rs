@@ -325,28 +325,47 @@ pub fn read_companion(
     // stranger may hold a FIFO under that name, and opening one blocks. Nor is a link
     // followed: it may lead anywhere on the machine (`/etc/shadow`, `~/.ssh`), and its
     // text would be copied into the output.
+    let is_link = || {
+        DialectError::invalid(
+            pointer,
+            format!("{file} beside the manifest is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there"),
+        )
+    };
+    let too_large = || {
+        DialectError::invalid(
+            pointer,
+            format!("{file} is larger than {MAX_COMPANION_BYTES} bytes"),
+        )
+    };
     let size = match std::fs::symlink_metadata(&path) {
-        Ok(metadata) if metadata.file_type().is_symlink() => {
-            return Err(DialectError::invalid(
-                pointer,
-                format!("{file} beside the manifest is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there"),
-            ));
-        }
+        Ok(metadata) if metadata.file_type().is_symlink() => return Err(is_link()),
         Ok(metadata) if metadata.is_file() => metadata.len(),
         _ => return Ok(None),
     };
     if size > MAX_COMPANION_BYTES {
-        return Err(DialectError::invalid(
-            pointer,
-            format!("{file} is larger than {MAX_COMPANION_BYTES} bytes"),
-        ));
+        return Err(too_large());
     }
-    std::fs::read_to_string(&path)
-        .map(Some)
-        .map_err(|e| DialectError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })
+    let unread = |e: std::io::Error| DialectError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    // What is opened is what the probe saw, even if the file was swapped since: a link
+    // is refused and a FIFO not waited on, and no more than the limit is read.
+    let file_handle = match crate::input_file::open_unfollowed(&path) {
+        Ok(handle) => handle,
+        Err(crate::input_file::Unopened::Link) => return Err(is_link()),
+        Err(crate::input_file::Unopened::Io(e)) => return Err(unread(e)),
+    };
+    let mut text = String::with_capacity(usize::try_from(size).unwrap_or_default());
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(file_handle, MAX_COMPANION_BYTES + 1),
+        &mut text,
+    )
+    .map_err(unread)?;
+    if text.len() as u64 > MAX_COMPANION_BYTES {
+        return Err(too_large());
+    }
+    Ok(Some(text))
 }
 
 /// Each tool of a document with its pointer: the tools of a list document

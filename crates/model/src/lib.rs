@@ -7,6 +7,7 @@ pub mod block_yaml;
 pub mod convert;
 pub mod dialect;
 pub mod field;
+pub mod input_file;
 pub mod json_schema;
 pub mod json_text;
 pub mod kept_objects;
