@@ -20,9 +20,15 @@ pub enum Unopened {
 /// (`O_NOFOLLOW`) and without waiting for a writer should it be a FIFO (`O_NONBLOCK`).
 #[cfg(target_os = "linux")]
 pub fn open_unfollowed(path: &Path) -> Result<File, Unopened> {
+    open_unfollowed_in(rustix::fs::CWD, path)
+}
+
+/// `open_unfollowed` for `path` taken from `folder`, a handle on a folder.
+#[cfg(target_os = "linux")]
+pub fn open_unfollowed_in(folder: impl std::os::fd::AsFd, path: &Path) -> Result<File, Unopened> {
     use rustix::fs::{Mode, OFlags};
     let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-    match rustix::fs::open(path, flags, Mode::empty()) {
+    match rustix::fs::openat(folder, path, flags, Mode::empty()) {
         Ok(opened) => Ok(File::from(opened)),
         Err(errno) if errno == rustix::io::Errno::LOOP => Err(Unopened::Link),
         Err(errno) => Err(Unopened::Io(errno.into())),
