@@ -1,9 +1,9 @@
 //! Opening a file of an input, which a stranger may change while toolshift reads it.
 //!
-//! Callers probe a file first (`symlink_metadata`) and open it only when the probe says
-//! it is a regular file. Between the probe and the open someone may put a link or a
-//! FIFO in its place; the open itself then refuses the link and does not wait on the
-//! FIFO, so what the probe promised still holds.
+//! Callers open a file only once a probe (`symlink_metadata`) or a folder's listing said
+//! it is a regular file. Between the two someone may put a link or a FIFO in its place;
+//! the open itself then refuses the link and does not wait on the FIFO, so what the
+//! probe or the listing promised still holds.
 
 use std::fs::File;
 use std::path::Path;
