@@ -146,6 +146,7 @@ mod tests {
                     walked: true,
                     listed: None,
                     skill_folder: false,
+                    folder: None,
                 },
                 cut_after: *cut,
             })

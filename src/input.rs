@@ -1,5 +1,6 @@
 //! Reading an input: a file, a folder holding a manifest, or standard input.
 
+use crate::walk::FolderId;
 use std::cell::RefCell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -41,10 +42,11 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     load_opened(input, std::fs::File::open(input))
 }
 
-/// `load` for a manifest file a walk listed: opened in its folder, and refused, not
-/// followed, where a link has taken its place since the folder was listed.
-pub fn load_walked(file: &Path) -> Result<LoadedInput, String> {
-    load_opened(file, open_listed(file))
+/// `load` for a manifest file a walk listed in `folder`: opened in that folder, and
+/// refused, not followed, where a link has taken its place since the folder was listed,
+/// or another folder has taken the folder's.
+pub fn load_walked(file: &Path, folder: Option<FolderId>) -> Result<LoadedInput, String> {
+    load_opened(file, open_listed(file, folder))
 }
 
 fn load_opened(
@@ -116,20 +118,28 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
     ))
 }
 
+/// A folder of listed files a thread holds open, by the path it was opened by.
 #[cfg(target_os = "linux")]
-thread_local! {
-    /// The folder of the last listed file this thread opened, by its path, and a handle
-    /// on it. A batch's items come a folder at a time, so nearly every file is opened
-    /// by its name in a folder already held, and the system does not look up each of
-    /// the folders on its path again.
-    static LISTED_FOLDER: RefCell<Option<(PathBuf, std::os::fd::OwnedFd)>> =
-        const { RefCell::new(None) };
+struct HeldFolder {
+    path: PathBuf,
+    handle: std::fs::File,
+    id: FolderId,
 }
 
-/// Opens a file the walk listed as a regular file, as `open_unfollowed` opens a file:
-/// a link put in its place since is refused, a FIFO put there not waited on.
 #[cfg(target_os = "linux")]
-fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
+thread_local! {
+    /// The folder of the last listed file this thread opened. A batch's items come a
+    /// folder at a time, so nearly every file is opened by its name in a folder already
+    /// held, and the system does not look up each of the folders on its path again.
+    static LISTED_FOLDER: RefCell<Option<HeldFolder>> = const { RefCell::new(None) };
+}
+
+/// Opens a file the walk listed as a regular file in `listed_in`, as `open_unfollowed`
+/// opens a file: a link put in its place since is refused, a FIFO put there not waited
+/// on. The folder is opened by its path and must be the one listed: a folder (or a link
+/// to one) put in its place since is refused.
+#[cfg(target_os = "linux")]
+fn open_listed(file: &Path, listed_in: Option<FolderId>) -> std::io::Result<std::fs::File> {
     use rustix::fs::{Mode, OFlags};
     use toolshift_model::input_file::{open_unfollowed_in, Unopened};
     let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
@@ -139,23 +149,33 @@ fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
         let Ok(mut held) = cell.try_borrow_mut() else {
             return std::fs::File::open(file);
         };
-        let holds_folder = held
-            .as_ref()
-            .is_some_and(|(path, _)| path.as_os_str() == folder.as_os_str());
+        let holds_folder = held.as_ref().is_some_and(|held| {
+            held.path.as_os_str() == folder.as_os_str() && listed_in.is_none_or(|id| id == held.id)
+        });
         if !holds_folder {
             let at = if folder.as_os_str().is_empty() {
                 Path::new(".")
             } else {
                 folder
             };
-            let handle = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-            let opened = rustix::fs::open(at, handle, Mode::empty())?;
-            *held = Some((folder.to_path_buf(), opened));
+            let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            let handle = std::fs::File::from(rustix::fs::open(at, flags, Mode::empty())?);
+            let id = FolderId::of(&handle.metadata()?);
+            if listed_in.is_some_and(|listed| listed != id) {
+                return Err(std::io::Error::other(
+                    "its folder was replaced after it was listed; toolshift reads a file only from the folder it listed, so it was not read",
+                ));
+            }
+            *held = Some(HeldFolder {
+                path: folder.to_path_buf(),
+                handle,
+                id,
+            });
         }
-        let Some((_, folder)) = held.as_ref() else {
+        let Some(held) = held.as_ref() else {
             return std::fs::File::open(file);
         };
-        open_unfollowed_in(folder, Path::new(name)).map_err(|unopened| match unopened {
+        open_unfollowed_in(&held.handle, Path::new(name)).map_err(|unopened| match unopened {
             Unopened::Link => std::io::Error::other(
                 "it was listed as a file and is now a symbolic link; toolshift never follows a link in an input, so it was not read",
             ),
@@ -165,7 +185,7 @@ fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn open_listed(file: &Path) -> std::io::Result<std::fs::File> {
+fn open_listed(file: &Path, _listed_in: Option<FolderId>) -> std::io::Result<std::fs::File> {
     std::fs::File::open(file)
 }
 
@@ -266,22 +286,48 @@ mod tests {
             )
             .unwrap();
         }
+        let id = |folder: &Path| Some(FolderId::of(&std::fs::metadata(folder).unwrap()));
+        let (first_id, second_id) = (id(&first), id(&second));
         // Read in turn from two folders and back, as a thread of a batch may.
-        for (folder, name) in [(&first, "a"), (&first, "b"), (&second, "c"), (&first, "d")] {
-            let loaded = load_walked(&folder.join(format!("{name}.json"))).unwrap();
+        for (folder, listed_in, name) in [
+            (&first, first_id, "a"),
+            (&first, first_id, "b"),
+            (&second, second_id, "c"),
+            (&first, first_id, "d"),
+        ] {
+            let loaded = load_walked(&folder.join(format!("{name}.json")), listed_in).unwrap();
             assert_eq!(loaded.document["name"], name);
         }
         // Listed as a file, then swapped for a link to a file outside the input.
         std::os::unix::fs::symlink(&secret, second.join("swapped.json")).unwrap();
-        let refused = load_walked(&second.join("swapped.json")).unwrap_err();
+        let refused = load_walked(&second.join("swapped.json"), second_id).unwrap_err();
         assert!(refused.contains("now a symbolic link"), "{refused}");
         // A named input is the user's own choice, and is followed.
         assert_eq!(
             load(&second.join("swapped.json")).unwrap().document["name"],
             "secret"
         );
-        let missing = load_walked(&first.join("gone.json")).unwrap_err();
+        let missing = load_walked(&first.join("gone.json"), first_id).unwrap_err();
         assert!(missing.starts_with("cannot read:"), "{missing}");
+        // The folder listed is put aside and another put in its place. This thread
+        // holds the listed one open, and reads from it; a thread that does not hold it
+        // finds another folder at its path, and refuses it, as it refuses a link there.
+        std::fs::rename(&first, root.join("aside")).unwrap();
+        std::fs::create_dir(&first).unwrap();
+        std::fs::write(first.join("a.json"), r#"{"name": "impostor"}"#).unwrap();
+        let held = load_walked(&first.join("a.json"), first_id).unwrap();
+        assert_eq!(held.document["name"], "a");
+        let on_another_thread = |file: PathBuf| {
+            std::thread::spawn(move || load_walked(&file, first_id).map(|_| ()))
+                .join()
+                .unwrap()
+        };
+        let replaced = on_another_thread(first.join("a.json")).unwrap_err();
+        assert!(replaced.contains("folder was replaced"), "{replaced}");
+        std::fs::remove_dir_all(&first).unwrap();
+        std::os::unix::fs::symlink(&second, &first).unwrap();
+        let linked = on_another_thread(first.join("c.json")).unwrap_err();
+        assert!(linked.contains("folder was replaced"), "{linked}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -541,7 +541,7 @@ fn load_item(item: &walk::Item) -> Result<input::LoadedInput, String> {
     if item.skill_folder {
         input::load_skill_folder(&item.path)
     } else if item.walked {
-        input::load_walked(&item.path)
+        input::load_walked(&item.path, item.folder)
     } else {
         input::load(&item.path)
     }

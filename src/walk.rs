@@ -29,6 +29,28 @@ pub struct Item {
     /// A skill folder the walk found: it is read through its manifest, without first
     /// being opened as a file (three system calls a skill).
     pub skill_folder: bool,
+    /// For a manifest file found by walking, the folder the walk listed it in, so that
+    /// it is read from that folder and no other (`input::load_walked`).
+    pub folder: Option<FolderId>,
+}
+
+/// A folder as the system knows it (its device and inode), whatever its path now leads
+/// to: a folder someone puts in the place of one the walk listed is another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FolderId {
+    device: u64,
+    inode: u64,
+}
+
+impl FolderId {
+    #[cfg(unix)]
+    pub fn of(metadata: &std::fs::Metadata) -> Self {
+        use std::os::unix::fs::MetadataExt;
+        Self {
+            device: metadata.dev(),
+            inode: metadata.ino(),
+        }
+    }
 }
 
 /// A manifest, and whether a batch may be cut after it: whether no output folder has
@@ -49,6 +71,11 @@ pub struct Skipped {
 
 /// Files whose extension a manifest may have.
 const MANIFEST_EXTENSIONS: &[&str] = &["json", "jsonc", "json5", "yaml", "yml"];
+
+/// How many folders deep a walk goes below an input. Each folder on the way down is
+/// held open while it is walked (its subfolders are opened from it), so a hostile tree
+/// nested thousands deep would otherwise take every file handle the process may have.
+pub const MAX_FOLDER_DEPTH: usize = 64;
 
 /// The folder a manifest of a skill is found in.
 pub const SKILL_MANIFEST: &str = "plugin.json";
@@ -97,6 +124,29 @@ struct Frame {
     relative: Arc<Path>,
     manifests_left: usize,
     gave_manifest: bool,
+    /// The folder, held open while it is walked: its subfolders are opened from it, not
+    /// by their paths, so a link put in the place of one since the listing is refused.
+    listed: Listed,
+}
+
+/// A folder opened for listing, and what it is.
+#[cfg(target_os = "linux")]
+struct Listed {
+    handle: std::fs::File,
+    id: FolderId,
+}
+
+/// Elsewhere a folder is listed by its path, and nothing is held.
+#[cfg(not(target_os = "linux"))]
+struct Listed;
+
+/// What an entry of a listing is, as the listing says (`d_type`), without following it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    File,
+    Folder,
+    Link,
+    Other,
 }
 
 enum Entry {
@@ -146,23 +196,30 @@ impl<'a> Walker<'a> {
     }
 
     /// Lists a folder and enters it. Whether each subfolder is a skill is asked now, so
-    /// that the frame knows how many of its manifests are still to come.
+    /// that the frame knows how many of its manifests are still to come. A subfolder is
+    /// opened from the folder it was listed in, without following a link.
     fn enter(&mut self, folder: &Path, relative: Arc<Path>) {
-        // The entry's type comes with the listing (d_type): no system call per entry,
-        // except on the few file systems that leave it out, where std asks for it.
-        let mut listing: Vec<(PathBuf, std::fs::FileType)> = match std::fs::read_dir(folder) {
-            Ok(entries) => entries
-                .flatten()
-                .filter_map(|e| e.file_type().ok().map(|kind| (e.path(), kind)))
-                .collect(),
+        let parent = self.frames.last().map(|frame| &frame.listed);
+        let (listed, names) = match read_folder(folder, parent) {
+            Ok(listed) => listed,
             Err(error) => {
+                let reason = if parent.is_some() && is_link_error(&error) {
+                    "it was listed as a folder and is now a symbolic link; it is never followed"
+                        .to_owned()
+                } else {
+                    format!("cannot read the folder: {error}")
+                };
                 self.skipped.push(Skipped {
                     path: folder.to_path_buf(),
-                    reason: format!("cannot read the folder: {error}"),
+                    reason,
                 });
                 return;
             }
         };
+        let mut listing: Vec<(PathBuf, Kind)> = names
+            .into_iter()
+            .map(|(name, kind)| (folder.join(name), kind))
+            .collect();
         // Every path shares the folder's prefix, so their bytes order them as their
         // names do, without splitting each path into components at every comparison.
         listing.sort_unstable_by(|(a, _), (b, _)| {
@@ -183,20 +240,12 @@ impl<'a> Walker<'a> {
                 !crate::paths::name_of(path)
                     .is_some_and(|name| name.as_encoded_bytes().starts_with(b"."))
             })
-            .map(|(path, kind)| {
-                if kind.is_symlink() {
-                    Entry::Link(path)
-                } else if kind.is_dir() {
-                    if is_skill_folder(&path) {
-                        Entry::Skill(path)
-                    } else {
-                        Entry::Folder(path)
-                    }
-                } else if kind.is_file() && has_manifest_extension(&path) {
-                    Entry::Manifest(path)
-                } else {
-                    Entry::Other(path)
-                }
+            .map(|(path, kind)| match kind {
+                Kind::Link => Entry::Link(path),
+                Kind::Folder if is_skill_folder(&path) => Entry::Skill(path),
+                Kind::Folder => Entry::Folder(path),
+                Kind::File if has_manifest_extension(&path) => Entry::Manifest(path),
+                Kind::File | Kind::Other => Entry::Other(path),
             })
             .collect();
         let manifests_left = entries
@@ -209,6 +258,7 @@ impl<'a> Walker<'a> {
             relative,
             manifests_left,
             gave_manifest: false,
+            listed,
         });
     }
 
@@ -236,6 +286,7 @@ impl<'a> Walker<'a> {
                         walked: false,
                         listed: None,
                         skill_folder: false,
+                        folder: None,
                     },
                     cut_after: true,
                 });
@@ -253,6 +304,13 @@ impl<'a> Walker<'a> {
                         Some(name) => Arc::from(frame.relative.join(name)),
                         None => Arc::clone(&frame.relative),
                     };
+                    if self.frames.len() > MAX_FOLDER_DEPTH {
+                        self.skipped.push(Skipped {
+                            path,
+                            reason: format!("nested more than {MAX_FOLDER_DEPTH} folders below the input; no collection of tools is this deep, so it was not walked"),
+                        });
+                        continue;
+                    }
                     self.enter(&path, relative);
                     continue;
                 }
@@ -279,6 +337,11 @@ impl<'a> Walker<'a> {
                 walked: true,
                 listed,
                 skill_folder,
+                folder: if skill_folder {
+                    None
+                } else {
+                    frame.listed.id()
+                },
             };
             return Some(Found {
                 item,
@@ -318,6 +381,101 @@ fn with_cuts(items: Vec<Item>) -> Vec<Found> {
             }
         })
         .collect()
+}
+
+/// Lists a folder: the walked input opened by its path, a subfolder by its name in the
+/// folder it was listed in (`parent`), never through a link. The type of each entry
+/// comes with the listing (`d_type`): no system call per entry, except on the few file
+/// systems that leave it out, where it is asked of the entry, not following a link.
+#[cfg(target_os = "linux")]
+fn read_folder(
+    folder: &Path,
+    parent: Option<&Listed>,
+) -> std::io::Result<(Listed, Vec<(std::ffi::OsString, Kind)>)> {
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+    use std::os::unix::ffi::OsStrExt;
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    let opened = match (parent, folder.file_name()) {
+        (Some(parent), Some(name)) => rustix::fs::openat(
+            &parent.handle,
+            name,
+            flags | OFlags::NOFOLLOW,
+            Mode::empty(),
+        )?,
+        _ => rustix::fs::open(folder, flags, Mode::empty())?,
+    };
+    let handle = std::fs::File::from(opened);
+    let id = FolderId::of(&handle.metadata()?);
+    let mut listing = rustix::fs::Dir::read_from(&handle)?;
+    let mut names = Vec::new();
+    while let Some(entry) = listing.read() {
+        let entry = entry?;
+        let name = entry.file_name();
+        if matches!(name.to_bytes(), b"." | b"..") {
+            continue;
+        }
+        let file_type = match entry.file_type() {
+            FileType::Unknown => {
+                let stat = rustix::fs::statat(&handle, name, AtFlags::SYMLINK_NOFOLLOW)?;
+                FileType::from_raw_mode(stat.st_mode)
+            }
+            known => known,
+        };
+        let kind = match file_type {
+            FileType::RegularFile => Kind::File,
+            FileType::Directory => Kind::Folder,
+            FileType::Symlink => Kind::Link,
+            _ => Kind::Other,
+        };
+        names.push((OsStr::from_bytes(name.to_bytes()).to_os_string(), kind));
+    }
+    Ok((Listed { handle, id }, names))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn read_folder(
+    folder: &Path,
+    _parent: Option<&Listed>,
+) -> std::io::Result<(Listed, Vec<(std::ffi::OsString, Kind)>)> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let kind = if kind.is_symlink() {
+            Kind::Link
+        } else if kind.is_dir() {
+            Kind::Folder
+        } else if kind.is_file() {
+            Kind::File
+        } else {
+            Kind::Other
+        };
+        names.push((entry.file_name(), kind));
+    }
+    Ok((Listed, names))
+}
+
+impl Listed {
+    /// What the folder is, where it is known.
+    fn id(&self) -> Option<FolderId> {
+        #[cfg(target_os = "linux")]
+        return Some(self.id);
+        #[cfg(not(target_os = "linux"))]
+        return None;
+    }
+}
+
+/// Whether opening a listed folder found a link (or no folder) in its place.
+fn is_link_error(error: &std::io::Error) -> bool {
+    #[cfg(target_os = "linux")]
+    return [rustix::io::Errno::LOOP, rustix::io::Errno::NOTDIR]
+        .iter()
+        .any(|errno| error.raw_os_error() == Some(errno.raw_os_error()));
+    #[cfg(not(target_os = "linux"))]
+    return {
+        let _ = error;
+        false
+    };
 }
 
 fn has_manifest_extension(path: &Path) -> bool {
@@ -430,6 +588,61 @@ mod tests {
         let twice = cuts(&[root.clone(), root.clone()]);
         assert_eq!(twice.len(), 12);
         assert!(twice[..11].iter().all(|(_, cut)| !cut), "{twice:?}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_swapped_for_a_link_after_its_listing_is_never_entered() {
+        let root = crate::output::tests::scratch("swapped");
+        let (input, outside) = (root.join("input"), root.join("outside"));
+        for file in ["input/a/x.yaml", "input/b/y.yaml", "outside/secret.yaml"] {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let mut walker = Walker::new(std::slice::from_ref(&input));
+        let first = walker.next().unwrap().item;
+        assert!(first.path.ends_with("a/x.yaml"));
+        // The input is listed, and `b` with it; `b` becomes a link before it is entered.
+        std::fs::remove_dir_all(input.join("b")).unwrap();
+        std::os::unix::fs::symlink(&outside, input.join("b")).unwrap();
+        let rest: Vec<Item> = walker.by_ref().map(|found| found.item).collect();
+        assert_eq!(rest, Vec::new());
+        assert_eq!(walker.skipped.len(), 1);
+        assert_eq!(walker.skipped[0].path, input.join("b"));
+        assert!(
+            walker.skipped[0].reason.contains("now a symbolic link"),
+            "{:?}",
+            walker.skipped
+        );
+        // Listed as it is now, it is a link like any other.
+        let listed_now = Walker::new(std::slice::from_ref(&input));
+        let paths: Vec<PathBuf> = listed_now
+            .map(|found| found.item.path.into_path_buf())
+            .collect();
+        assert_eq!(paths, vec![input.join("a/x.yaml")]);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn folders_nested_deeper_than_the_limit_are_skipped_and_reported() {
+        let root = crate::output::tests::scratch("deep");
+        let mut folder = root.clone();
+        for level in 1..=MAX_FOLDER_DEPTH + 1 {
+            folder.push("d");
+            std::fs::create_dir(&folder).unwrap();
+            std::fs::write(folder.join(format!("at{level}.yaml")), "").unwrap();
+        }
+        let mut walker = Walker::new(std::slice::from_ref(&root));
+        let found = walker.by_ref().count();
+        // The input is level 0: levels 1 to the limit are walked, the one below is not.
+        assert_eq!(found, MAX_FOLDER_DEPTH);
+        assert_eq!(walker.skipped.len(), 1);
+        assert_eq!(walker.skipped[0].path, folder);
+        assert!(walker.skipped[0]
+            .reason
+            .contains("nested more than 64 folders"));
         let _ = std::fs::remove_dir_all(&root);
     }
 
