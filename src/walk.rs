@@ -203,8 +203,8 @@ impl<'a> Walker<'a> {
         let (listed, names) = match read_folder(folder, parent) {
             Ok(listed) => listed,
             Err(error) => {
-                let reason = if parent.is_some() && is_link_error(&error) {
-                    "it was listed as a folder and is now a symbolic link; it is never followed"
+                let reason = if parent.is_some() && no_longer_a_folder(&error) {
+                    "it was listed as a folder and is now a symbolic link or a file; a link is never followed"
                         .to_owned()
                 } else {
                     format!("cannot read the folder: {error}")
@@ -465,8 +465,9 @@ impl Listed {
     }
 }
 
-/// Whether opening a listed folder found a link (or no folder) in its place.
-fn is_link_error(error: &std::io::Error) -> bool {
+/// Whether opening a listed folder found no folder in its place: a link (`ELOOP`, or
+/// `ENOTDIR`, which Linux answers for a link opened with `O_DIRECTORY`) or a file.
+fn no_longer_a_folder(error: &std::io::Error) -> bool {
     #[cfg(target_os = "linux")]
     return [rustix::io::Errno::LOOP, rustix::io::Errno::NOTDIR]
         .iter()
