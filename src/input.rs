@@ -1,9 +1,9 @@
 //! Reading an input: a file, a folder holding a manifest, or standard input.
 
-use crate::walk::FolderId;
 use std::cell::RefCell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use toolshift_model::input_file::FolderId;
 use toolshift_model::syntax;
 
 /// Inputs larger than this are refused: no manifest comes close.
@@ -60,19 +60,30 @@ fn load_opened(
         Ok(file) => match read_limited(file) {
             Ok(text) => text,
             Err(Unread::Io(error)) if error.kind() == std::io::ErrorKind::IsADirectory => {
-                return load_skill_folder(input)
+                return load_skill_folder(input, None)
             }
             Err(unread) => return Err(unread.message("")),
         },
-        Err(_) if input.is_dir() => return load_skill_folder(input),
+        Err(_) if input.is_dir() => return load_skill_folder(input, None),
         Err(error) => return Err(format!("cannot read: {error}")),
     };
     loaded(input, input, text)
 }
 
-/// `load` for a folder, such as a skill folder the walk found: read through its
-/// manifest, without first being opened as a file.
-pub fn load_skill_folder(folder: &Path) -> Result<LoadedInput, String> {
+/// `load` for a folder, such as a skill folder the walk found in the folder `listed_in`:
+/// read through its manifest, without first being opened as a file. A skill folder the
+/// walk found is opened from the folder it listed, without following a link, and its
+/// files are read in it (`toolshift_model::input_file::hold_folder`).
+pub fn load_skill_folder(
+    folder: &Path,
+    listed_in: Option<FolderId>,
+) -> Result<LoadedInput, String> {
+    if let (Some(listed_in), Some(parent), Some(name)) =
+        (listed_in, folder.parent(), folder.file_name())
+    {
+        toolshift_model::input_file::hold_folder(parent, Some(listed_in), Some(name))
+            .map_err(|error| format!("cannot read: {error}"))?;
+    }
     let (manifest, text) = folder_manifest(folder)?;
     loaded(folder, &manifest, text)
 }
@@ -89,28 +100,23 @@ fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, St
 /// FIFO there is never opened (opening one blocks); one put there after the probe is
 /// refused or not waited on by the open.
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
-    use toolshift_model::input_file::{open_unfollowed, Unopened};
+    use toolshift_model::input_file::{open_in, probe, Probed, Unopened};
     for name in FOLDER_MANIFESTS {
-        let candidate = folder.join(name);
         let is_link = || {
             format!("{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there")
         };
-        let Ok(probe) = std::fs::symlink_metadata(&candidate) else {
-            continue;
-        };
-        if probe.file_type().is_symlink() {
-            return Err(is_link());
-        }
-        if !probe.is_file() {
-            continue;
+        match probe(folder, name) {
+            Probed::Link => return Err(is_link()),
+            Probed::File(_) => {}
+            Probed::Missing | Probed::Other => continue,
         }
         // Opened as probed, even if swapped since: no link followed, no FIFO waited on.
-        let file = open_unfollowed(&candidate).map_err(|unopened| match unopened {
+        let file = open_in(folder, name).map_err(|unopened| match unopened {
             Unopened::Link => is_link(),
             Unopened::Io(e) => format!("cannot read {name}: {e}"),
         })?;
         let text = read_limited(file).map_err(|unread| unread.message(&format!("{name}: ")))?;
-        return Ok((candidate, text));
+        return Ok((folder.join(name), text));
     }
     Err(format!(
         "folder holds no manifest (looked for {})",
@@ -118,75 +124,16 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
     ))
 }
 
-/// A folder of listed files a thread holds open, by the path it was opened by.
-#[cfg(target_os = "linux")]
-struct HeldFolder {
-    path: PathBuf,
-    handle: std::fs::File,
-    id: FolderId,
-}
-
-#[cfg(target_os = "linux")]
-thread_local! {
-    /// The folder of the last listed file this thread opened. A batch's items come a
-    /// folder at a time, so nearly every file is opened by its name in a folder already
-    /// held, and the system does not look up each of the folders on its path again.
-    static LISTED_FOLDER: RefCell<Option<HeldFolder>> = const { RefCell::new(None) };
-}
-
-/// Opens a file the walk listed as a regular file in `listed_in`, as `open_unfollowed`
-/// opens a file: a link put in its place since is refused, a FIFO put there not waited
-/// on. The folder is opened by its path and must be the one listed: a folder (or a link
-/// to one) put in its place since is refused.
-#[cfg(target_os = "linux")]
+/// Opens a file the walk listed as a regular file in a folder it listed
+/// (`toolshift_model::input_file::open_listed`), naming a link put in its place since.
 fn open_listed(file: &Path, listed_in: Option<FolderId>) -> std::io::Result<std::fs::File> {
-    use rustix::fs::{Mode, OFlags};
-    use toolshift_model::input_file::{open_unfollowed_in, Unopened};
-    let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
-        return std::fs::File::open(file);
-    };
-    LISTED_FOLDER.with(|cell| {
-        let Ok(mut held) = cell.try_borrow_mut() else {
-            return std::fs::File::open(file);
-        };
-        let holds_folder = held.as_ref().is_some_and(|held| {
-            held.path.as_os_str() == folder.as_os_str() && listed_in.is_none_or(|id| id == held.id)
-        });
-        if !holds_folder {
-            let at = if folder.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                folder
-            };
-            let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-            let handle = std::fs::File::from(rustix::fs::open(at, flags, Mode::empty())?);
-            let id = FolderId::of(&handle.metadata()?);
-            if listed_in.is_some_and(|listed| listed != id) {
-                return Err(std::io::Error::other(
-                    "its folder was replaced after it was listed; toolshift reads a file only from the folder it listed, so it was not read",
-                ));
-            }
-            *held = Some(HeldFolder {
-                path: folder.to_path_buf(),
-                handle,
-                id,
-            });
-        }
-        let Some(held) = held.as_ref() else {
-            return std::fs::File::open(file);
-        };
-        open_unfollowed_in(&held.handle, Path::new(name)).map_err(|unopened| match unopened {
-            Unopened::Link => std::io::Error::other(
-                "it was listed as a file and is now a symbolic link; toolshift never follows a link in an input, so it was not read",
-            ),
-            Unopened::Io(error) => error,
-        })
+    use toolshift_model::input_file::Unopened;
+    toolshift_model::input_file::open_listed(file, listed_in).map_err(|unopened| match unopened {
+        Unopened::Link => std::io::Error::other(
+            "it was listed as a file and is now a symbolic link; toolshift never follows a link in an input, so it was not read",
+        ),
+        Unopened::Io(error) => error,
     })
-}
-
-#[cfg(not(target_os = "linux"))]
-fn open_listed(file: &Path, _listed_in: Option<FolderId>) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(file)
 }
 
 /// Why an input's text could not be had.
@@ -328,6 +275,20 @@ mod tests {
         std::os::unix::fs::symlink(&second, &first).unwrap();
         let linked = on_another_thread(first.join("c.json")).unwrap_err();
         assert!(linked.contains("folder was replaced"), "{linked}");
+        // A skill folder the walk listed in `second`, then swapped for a link to one
+        // outside the input.
+        let (skill, outside) = (second.join("skill"), root.join("outside"));
+        for folder in [&skill, &outside] {
+            std::fs::create_dir(folder).unwrap();
+            std::fs::write(folder.join("plugin.json"), r#"{"name": "s"}"#).unwrap();
+        }
+        assert!(load_skill_folder(&skill, second_id).is_ok());
+        std::fs::remove_dir_all(&skill).unwrap();
+        std::os::unix::fs::symlink(&outside, &skill).unwrap();
+        let swapped = load_skill_folder(&skill, second_id).unwrap_err();
+        assert!(swapped.contains("now a symbolic link"), "{swapped}");
+        // Named by the user, it is the user's choice, and is followed.
+        assert!(load_skill_folder(&skill, None).is_ok());
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

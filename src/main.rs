@@ -539,7 +539,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
 /// read their items here.
 fn load_item(item: &walk::Item) -> Result<input::LoadedInput, String> {
     if item.skill_folder {
-        input::load_skill_folder(&item.path)
+        input::load_skill_folder(&item.path, item.folder)
     } else if item.walked {
         input::load_walked(&item.path, item.folder)
     } else {

@@ -11,6 +11,7 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+pub use toolshift_model::input_file::FolderId;
 
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,28 +30,10 @@ pub struct Item {
     /// A skill folder the walk found: it is read through its manifest, without first
     /// being opened as a file (three system calls a skill).
     pub skill_folder: bool,
-    /// For a manifest file found by walking, the folder the walk listed it in, so that
-    /// it is read from that folder and no other (`input::load_walked`).
+    /// For a manifest file or skill folder found by walking, the folder the walk listed
+    /// it in, so that it is read from that folder and no other (`input::load_walked`,
+    /// `input::load_skill_folder`).
     pub folder: Option<FolderId>,
-}
-
-/// A folder as the system knows it (its device and inode), whatever its path now leads
-/// to: a folder someone puts in the place of one the walk listed is another.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FolderId {
-    device: u64,
-    inode: u64,
-}
-
-impl FolderId {
-    #[cfg(unix)]
-    pub fn of(metadata: &std::fs::Metadata) -> Self {
-        use std::os::unix::fs::MetadataExt;
-        Self {
-            device: metadata.dev(),
-            inode: metadata.ino(),
-        }
-    }
 }
 
 /// A manifest, and whether a batch may be cut after it: whether no output folder has
@@ -337,11 +320,7 @@ impl<'a> Walker<'a> {
                 walked: true,
                 listed,
                 skill_folder,
-                folder: if skill_folder {
-                    None
-                } else {
-                    frame.listed.id()
-                },
+                folder: frame.listed.id(),
             };
             return Some(Found {
                 item,

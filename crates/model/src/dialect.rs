@@ -320,7 +320,6 @@ pub fn read_companion(
             return Ok(None);
         }
     }
-    let path = dir.join(file);
     // One probe answers every question. The file is not opened first: a folder from a
     // stranger may hold a FIFO under that name, and opening one blocks. Nor is a link
     // followed: it may lead anywhere on the machine (`/etc/shadow`, `~/.ssh`), and its
@@ -337,21 +336,23 @@ pub fn read_companion(
             format!("{file} is larger than {MAX_COMPANION_BYTES} bytes"),
         )
     };
-    let size = match std::fs::symlink_metadata(&path) {
-        Ok(metadata) if metadata.file_type().is_symlink() => return Err(is_link()),
-        Ok(metadata) if metadata.is_file() => metadata.len(),
+    // Beside a manifest this thread just read from a folder it listed, the file is
+    // probed and opened in that folder, not by a path that may lead elsewhere since.
+    let size = match crate::input_file::probe(dir, file) {
+        crate::input_file::Probed::Link => return Err(is_link()),
+        crate::input_file::Probed::File(size) => size,
         _ => return Ok(None),
     };
     if size > MAX_COMPANION_BYTES {
         return Err(too_large());
     }
     let unread = |e: std::io::Error| DialectError::Io {
-        path: path.display().to_string(),
+        path: dir.join(file).display().to_string(),
         message: e.to_string(),
     };
     // What is opened is what the probe saw, even if the file was swapped since: a link
     // is refused and a FIFO not waited on, and no more than the limit is read.
-    let file_handle = match crate::input_file::open_unfollowed(&path) {
+    let file_handle = match crate::input_file::open_in(dir, file) {
         Ok(handle) => handle,
         Err(crate::input_file::Unopened::Link) => return Err(is_link()),
         Err(crate::input_file::Unopened::Io(e)) => return Err(unread(e)),

@@ -5,8 +5,28 @@
 //! the open itself then refuses the link and does not wait on the FIFO, so what the
 //! probe or the listing promised still holds.
 
+use std::ffi::OsStr;
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// A folder as the system knows it (its device and inode), whatever its path now leads
+/// to: a folder someone puts in the place of one a walk listed is another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FolderId {
+    device: u64,
+    inode: u64,
+}
+
+impl FolderId {
+    #[cfg(unix)]
+    pub fn of(metadata: &std::fs::Metadata) -> Self {
+        use std::os::unix::fs::MetadataExt;
+        Self {
+            device: metadata.dev(),
+            inode: metadata.ino(),
+        }
+    }
+}
 
 /// Why a file of an input was not opened.
 #[derive(Debug)]
@@ -41,6 +61,182 @@ pub fn open_unfollowed(path: &Path) -> Result<File, Unopened> {
     File::open(path).map_err(Unopened::Io)
 }
 
+/// A folder of an input a thread holds open, by the path it stands for.
+#[cfg(target_os = "linux")]
+struct HeldFolder {
+    path: PathBuf,
+    handle: File,
+    id: FolderId,
+}
+
+/// The folders of an input a thread holds: the folder it last read a listed file in,
+/// and the subfolder of it (a skill folder) it last read in.
+#[cfg(target_os = "linux")]
+#[derive(Default)]
+struct Held {
+    folder: Option<HeldFolder>,
+    /// Opened from `folder`, so it needs no identity of its own.
+    subfolder: Option<(PathBuf, File)>,
+}
+
+#[cfg(target_os = "linux")]
+thread_local! {
+    /// A batch's items come a folder at a time, so nearly every file is opened by its
+    /// name in a folder already held (the system does not look up the folders on its
+    /// path again), and the companion files a conversion then reads beside it come from
+    /// the same folder.
+    static HELD: std::cell::RefCell<Held> = std::cell::RefCell::new(Held::default());
+}
+
+fn replaced() -> std::io::Error {
+    std::io::Error::other(
+        "its folder was replaced after it was listed; toolshift reads a file only from the folder it listed, so it was not read",
+    )
+}
+
+/// Makes `folder` the folder this thread holds: kept if held already, else opened by its
+/// path and refused unless it is the folder `listed_in` names, where that is given. With
+/// `subfolder`, that subfolder of it is held too, opened from it without following a
+/// link.
+#[cfg(target_os = "linux")]
+pub fn hold_folder(
+    folder: &Path,
+    listed_in: Option<FolderId>,
+    subfolder: Option<&OsStr>,
+) -> std::io::Result<()> {
+    use rustix::fs::{Mode, OFlags};
+    let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    HELD.with(|cell| {
+        let mut held = cell.try_borrow_mut().map_err(std::io::Error::other)?;
+        held.subfolder = None;
+        let holds_folder = held.folder.as_ref().is_some_and(|held| {
+            held.path.as_os_str() == folder.as_os_str() && listed_in.is_none_or(|id| id == held.id)
+        });
+        if !holds_folder {
+            held.folder = None;
+            let at = if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            };
+            let handle = File::from(rustix::fs::open(at, flags, Mode::empty())?);
+            let id = FolderId::of(&handle.metadata()?);
+            if listed_in.is_some_and(|listed| listed != id) {
+                return Err(replaced());
+            }
+            held.folder = Some(HeldFolder {
+                path: folder.to_path_buf(),
+                handle,
+                id,
+            });
+        }
+        let (Some(name), Some(parent)) = (subfolder, held.folder.as_ref()) else {
+            return Ok(());
+        };
+        let opened = rustix::fs::openat(&parent.handle, name, flags | OFlags::NOFOLLOW, Mode::empty())
+            .map_err(|errno| {
+                // Linux answers ENOTDIR for a link opened as a folder.
+                if errno == rustix::io::Errno::LOOP || errno == rustix::io::Errno::NOTDIR {
+                    std::io::Error::other("it was listed as a folder and is now a symbolic link or a file; toolshift never follows a link in an input, so it was not read")
+                } else {
+                    errno.into()
+                }
+            })?;
+        held.subfolder = Some((folder.join(name), File::from(opened)));
+        Ok(())
+    })
+}
+
+/// Runs `with` on this thread's handle on `folder`, if it holds that folder.
+#[cfg(target_os = "linux")]
+fn in_held<R>(folder: &Path, with: impl FnOnce(&File) -> R) -> Option<R> {
+    HELD.with(|cell| {
+        let held = cell.try_borrow().ok()?;
+        let subfolder = held.subfolder.as_ref().map(|(path, handle)| (path, handle));
+        let folder_held = held.folder.as_ref().map(|held| (&held.path, &held.handle));
+        let (_, handle) = [subfolder, folder_held]
+            .into_iter()
+            .flatten()
+            .find(|(path, _)| path.as_os_str() == folder.as_os_str())?;
+        Some(with(handle))
+    })
+}
+
+/// What a probe of a file of an input found, without following a link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probed {
+    Missing,
+    Link,
+    /// A regular file, of this many bytes.
+    File(u64),
+    /// A folder, FIFO, socket or device: never opened.
+    Other,
+}
+
+/// Probes `name` in `folder`: in the handle this thread holds on `folder` where it holds
+/// one (the folder its manifest was read from), else by the path.
+pub fn probe(folder: &Path, name: &str) -> Probed {
+    #[cfg(target_os = "linux")]
+    if let Some(probed) = in_held(folder, |handle| {
+        use rustix::fs::{AtFlags, FileType};
+        match rustix::fs::statat(handle, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(stat) => match FileType::from_raw_mode(stat.st_mode) {
+                FileType::Symlink => Probed::Link,
+                FileType::RegularFile => {
+                    Probed::File(u64::try_from(stat.st_size).unwrap_or_default())
+                }
+                _ => Probed::Other,
+            },
+            Err(_) => Probed::Missing,
+        }
+    }) {
+        return probed;
+    }
+    match std::fs::symlink_metadata(folder.join(name)) {
+        Ok(metadata) if metadata.file_type().is_symlink() => Probed::Link,
+        Ok(metadata) if metadata.is_file() => Probed::File(metadata.len()),
+        Ok(_) => Probed::Other,
+        Err(_) => Probed::Missing,
+    }
+}
+
+/// Opens `name` in `folder` as `open_unfollowed` does: in the handle this thread holds
+/// on `folder` where it holds one, else by the path.
+pub fn open_in(folder: &Path, name: &str) -> Result<File, Unopened> {
+    #[cfg(target_os = "linux")]
+    if let Some(opened) = in_held(folder, |handle| open_unfollowed_in(handle, Path::new(name))) {
+        return opened;
+    }
+    open_unfollowed(&folder.join(name))
+}
+
+/// Opens a file a walk listed as a regular file in a folder it listed (`listed_in`),
+/// from the very folder listed: a link put in the file's place since is refused, as is
+/// another folder, or a link to one, put in the folder's place.
+#[cfg(target_os = "linux")]
+pub fn open_listed(file: &Path, listed_in: Option<FolderId>) -> Result<File, Unopened> {
+    let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
+        return open_unfollowed(file);
+    };
+    hold_folder(folder, listed_in, None).map_err(Unopened::Io)?;
+    in_held(folder, |handle| open_unfollowed_in(handle, Path::new(name)))
+        .unwrap_or_else(|| open_unfollowed(file))
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn open_listed(file: &Path, _listed_in: Option<FolderId>) -> Result<File, Unopened> {
+    open_unfollowed(file)
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn hold_folder(
+    _folder: &Path,
+    _listed_in: Option<FolderId>,
+    _subfolder: Option<&OsStr>,
+) -> std::io::Result<()> {
+    Ok(())
+}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -53,6 +249,60 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         root
+    }
+
+    fn text_of(file: Result<File, Unopened>) -> String {
+        let mut text = String::new();
+        file.unwrap().read_to_string(&mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn files_are_read_in_the_folder_held_whatever_its_path_leads_to_since() {
+        let root = scratch("held");
+        let (listed, skill) = (root.join("listed"), root.join("listed/skill"));
+        std::fs::create_dir_all(&skill).unwrap();
+        std::fs::write(listed.join("plugin.py"), "listed").unwrap();
+        std::fs::write(skill.join("handler.js"), "listed skill").unwrap();
+        let id = FolderId::of(&std::fs::metadata(&listed).unwrap());
+        hold_folder(&listed, Some(id), None).unwrap();
+        // The folder is put aside and an impostor put at its path.
+        std::fs::rename(&listed, root.join("aside")).unwrap();
+        std::fs::create_dir_all(listed.join("skill")).unwrap();
+        std::fs::write(listed.join("plugin.py"), "impostor").unwrap();
+        std::fs::write(listed.join("skill/handler.js"), "impostor skill").unwrap();
+        assert_eq!(probe(&listed, "plugin.py"), Probed::File(6));
+        assert_eq!(text_of(open_in(&listed, "plugin.py")), "listed");
+        // A thread that does not hold it opens it by its path, and checks what it finds;
+        // one holding nothing reads by the path.
+        let elsewhere = std::thread::spawn({
+            let listed = listed.clone();
+            move || {
+                let by_path = text_of(open_in(&listed, "plugin.py"));
+                (
+                    by_path,
+                    hold_folder(&listed, Some(id), None).map_err(|e| e.to_string()),
+                )
+            }
+        });
+        let (by_path, checked) = elsewhere.join().unwrap();
+        assert_eq!(by_path, "impostor");
+        assert!(checked.unwrap_err().contains("replaced"));
+        // A subfolder is opened from the folder listed, not from the impostor.
+        let aside = root.join("aside");
+        let aside_id = FolderId::of(&std::fs::metadata(&aside).unwrap());
+        hold_folder(&aside, Some(aside_id), Some(OsStr::new("skill"))).unwrap();
+        let skill_aside = aside.join("skill");
+        assert_eq!(text_of(open_in(&skill_aside, "handler.js")), "listed skill");
+        // One swapped for a link is refused.
+        std::fs::remove_dir_all(&skill_aside).unwrap();
+        std::os::unix::fs::symlink(listed.join("skill"), &skill_aside).unwrap();
+        let linked = hold_folder(&aside, Some(aside_id), Some(OsStr::new("skill"))).unwrap_err();
+        assert!(linked.to_string().contains("symbolic link"), "{linked}");
+        assert_eq!(probe(&root, "aside"), Probed::Other);
+        assert_eq!(probe(&aside, "skill"), Probed::Link);
+        assert_eq!(probe(&aside, "none"), Probed::Missing);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
