@@ -3,11 +3,13 @@
 //! Callers open a file only once a probe (`symlink_metadata`) or a folder's listing said
 //! it is a regular file. Between the two someone may put a link or a FIFO in its place;
 //! the open itself then refuses the link and does not wait on the FIFO, so what the
-//! probe or the listing promised still holds.
+//! probe or the listing promised still holds. Someone may also put another folder, or a
+//! link to one, in the place of a folder listed: a thread reads a walk's files in a
+//! folder it holds open, checked to be the one listed (`hold_folder`).
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A folder as the system knows it (its device and inode), whatever its path now leads
 /// to: a folder someone puts in the place of one a walk listed is another.
@@ -64,7 +66,7 @@ pub fn open_unfollowed(path: &Path) -> Result<File, Unopened> {
 /// A folder of an input a thread holds open, by the path it stands for.
 #[cfg(target_os = "linux")]
 struct HeldFolder {
-    path: PathBuf,
+    path: std::path::PathBuf,
     handle: File,
     id: FolderId,
 }
@@ -76,7 +78,7 @@ struct HeldFolder {
 struct Held {
     folder: Option<HeldFolder>,
     /// Opened from `folder`, so it needs no identity of its own.
-    subfolder: Option<(PathBuf, File)>,
+    subfolder: Option<(std::path::PathBuf, File)>,
 }
 
 #[cfg(target_os = "linux")]
@@ -88,6 +90,7 @@ thread_local! {
     static HELD: std::cell::RefCell<Held> = std::cell::RefCell::new(Held::default());
 }
 
+#[cfg(target_os = "linux")]
 fn replaced() -> std::io::Error {
     std::io::Error::other(
         "its folder was replaced after it was listed; toolshift reads a file only from the folder it listed, so it was not read",
