@@ -12,6 +12,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 pub use toolshift_model::input_file::FolderId;
+use toolshift_model::input_file::Unopened;
 
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,12 +186,10 @@ impl<'a> Walker<'a> {
         let parent = self.frames.last().map(|frame| &frame.listed);
         let (listed, names) = match read_folder(folder, parent) {
             Ok(listed) => listed,
-            Err(error) => {
-                let reason = if parent.is_some() && no_longer_a_folder(&error) {
-                    "it was listed as a folder and is now a symbolic link or a file; a link is never followed"
-                        .to_owned()
-                } else {
-                    format!("cannot read the folder: {error}")
+            Err(unopened) => {
+                let reason = match unopened {
+                    Unopened::Link => "it was listed as a folder and is now a symbolic link or a file; a link is never followed".to_owned(),
+                    Unopened::Io(error) => format!("cannot read the folder: {error}"),
                 };
                 self.skipped.push(Skipped {
                     path: folder.to_path_buf(),
@@ -370,32 +369,35 @@ fn with_cuts(items: Vec<Item>) -> Vec<Found> {
 fn read_folder(
     folder: &Path,
     parent: Option<&Listed>,
-) -> std::io::Result<(Listed, Vec<(std::ffi::OsString, Kind)>)> {
+) -> Result<(Listed, Vec<(std::ffi::OsString, Kind)>), Unopened> {
     use rustix::fs::{AtFlags, FileType, Mode, OFlags};
     use std::os::unix::ffi::OsStrExt;
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-    let opened = match (parent, folder.file_name()) {
-        (Some(parent), Some(name)) => rustix::fs::openat(
-            &parent.handle,
-            name,
-            flags | OFlags::NOFOLLOW,
-            Mode::empty(),
-        )?,
-        _ => rustix::fs::open(folder, flags, Mode::empty())?,
+    let handle = match (parent, folder.file_name()) {
+        (Some(parent), Some(name)) => {
+            toolshift_model::input_file::open_listed_folder(&parent.handle, name, true)?
+        }
+        _ => {
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            std::fs::File::from(
+                rustix::fs::open(folder, flags, Mode::empty())
+                    .map_err(|errno| Unopened::Io(errno.into()))?,
+            )
+        }
     };
-    let handle = std::fs::File::from(opened);
-    let id = FolderId::of(&handle.metadata()?);
-    let mut listing = rustix::fs::Dir::read_from(&handle)?;
+    let id = FolderId::of(&handle.metadata().map_err(Unopened::Io)?);
+    let mut listing =
+        rustix::fs::Dir::read_from(&handle).map_err(|errno| Unopened::Io(errno.into()))?;
     let mut names = Vec::new();
     while let Some(entry) = listing.read() {
-        let entry = entry?;
+        let entry = entry.map_err(|errno| Unopened::Io(errno.into()))?;
         let name = entry.file_name();
         if matches!(name.to_bytes(), b"." | b"..") {
             continue;
         }
         let file_type = match entry.file_type() {
             FileType::Unknown => {
-                let stat = rustix::fs::statat(&handle, name, AtFlags::SYMLINK_NOFOLLOW)?;
+                let stat = rustix::fs::statat(&handle, name, AtFlags::SYMLINK_NOFOLLOW)
+                    .map_err(|errno| Unopened::Io(errno.into()))?;
                 FileType::from_raw_mode(stat.st_mode)
             }
             known => known,
@@ -415,11 +417,11 @@ fn read_folder(
 fn read_folder(
     folder: &Path,
     _parent: Option<&Listed>,
-) -> std::io::Result<(Listed, Vec<(std::ffi::OsString, Kind)>)> {
+) -> Result<(Listed, Vec<(std::ffi::OsString, Kind)>), Unopened> {
     let mut names = Vec::new();
-    for entry in std::fs::read_dir(folder)? {
-        let entry = entry?;
-        let kind = entry.file_type()?;
+    for entry in std::fs::read_dir(folder).map_err(Unopened::Io)? {
+        let entry = entry.map_err(Unopened::Io)?;
+        let kind = entry.file_type().map_err(Unopened::Io)?;
         let kind = if kind.is_symlink() {
             Kind::Link
         } else if kind.is_dir() {
@@ -442,20 +444,6 @@ impl Listed {
         #[cfg(not(target_os = "linux"))]
         return None;
     }
-}
-
-/// Whether opening a listed folder found no folder in its place: a link (`ELOOP`, or
-/// `ENOTDIR`, which Linux answers for a link opened with `O_DIRECTORY`) or a file.
-fn no_longer_a_folder(error: &std::io::Error) -> bool {
-    #[cfg(target_os = "linux")]
-    return [rustix::io::Errno::LOOP, rustix::io::Errno::NOTDIR]
-        .iter()
-        .any(|errno| error.raw_os_error() == Some(errno.raw_os_error()));
-    #[cfg(not(target_os = "linux"))]
-    return {
-        let _ = error;
-        false
-    };
 }
 
 fn has_manifest_extension(path: &Path) -> bool {

@@ -57,6 +57,32 @@ pub fn open_unfollowed_in(folder: impl std::os::fd::AsFd, path: &Path) -> Result
     }
 }
 
+/// Opens `name`, listed as a folder in `folder`, from it without following a link: to
+/// list it (`to_list`), or else only to open what is in it (`O_PATH`). A link or a file
+/// in its place is `Unopened::Link` (Linux answers `ENOTDIR` for a link opened as a
+/// folder, `ELOOP` otherwise).
+#[cfg(target_os = "linux")]
+pub fn open_listed_folder(
+    folder: impl std::os::fd::AsFd,
+    name: &OsStr,
+    to_list: bool,
+) -> Result<File, Unopened> {
+    use rustix::fs::{Mode, OFlags};
+    let access = if to_list {
+        OFlags::RDONLY
+    } else {
+        OFlags::PATH
+    };
+    let flags = access | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    match rustix::fs::openat(folder, name, flags, Mode::empty()) {
+        Ok(opened) => Ok(File::from(opened)),
+        Err(errno) if errno == rustix::io::Errno::LOOP || errno == rustix::io::Errno::NOTDIR => {
+            Err(Unopened::Link)
+        }
+        Err(errno) => Err(Unopened::Io(errno.into())),
+    }
+}
+
 /// Elsewhere the probe before it is all the protection there is.
 #[cfg(not(target_os = "linux"))]
 pub fn open_unfollowed(path: &Path) -> Result<File, Unopened> {
@@ -136,16 +162,11 @@ pub fn hold_folder(
         let (Some(name), Some(parent)) = (subfolder, held.folder.as_ref()) else {
             return Ok(());
         };
-        let opened = rustix::fs::openat(&parent.handle, name, flags | OFlags::NOFOLLOW, Mode::empty())
-            .map_err(|errno| {
-                // Linux answers ENOTDIR for a link opened as a folder.
-                if errno == rustix::io::Errno::LOOP || errno == rustix::io::Errno::NOTDIR {
-                    std::io::Error::other("it was listed as a folder and is now a symbolic link or a file; toolshift never follows a link in an input, so it was not read")
-                } else {
-                    errno.into()
-                }
-            })?;
-        held.subfolder = Some((folder.join(name), File::from(opened)));
+        let opened = open_listed_folder(&parent.handle, name, false).map_err(|unopened| match unopened {
+            Unopened::Link => std::io::Error::other("it was listed as a folder and is now a symbolic link or a file; toolshift never follows a link in an input, so it was not read"),
+            Unopened::Io(error) => error,
+        })?;
+        held.subfolder = Some((folder.join(name), opened));
         Ok(())
     })
 }
