@@ -385,8 +385,11 @@ fn read_folder(
         }
     };
     let id = FolderId::of(&handle.metadata().map_err(Unopened::Io)?);
+    // The listing takes a duplicate of the handle, which stays for opening subfolders
+    // (`Dir::read_from` would open the folder a second time).
+    let duplicate = handle.try_clone().map_err(Unopened::Io)?;
     let mut listing =
-        rustix::fs::Dir::read_from(&handle).map_err(|errno| Unopened::Io(errno.into()))?;
+        rustix::fs::Dir::new(duplicate).map_err(|errno| Unopened::Io(errno.into()))?;
     let mut names = Vec::new();
     while let Some(entry) = listing.read() {
         let entry = entry.map_err(|errno| Unopened::Io(errno.into()))?;
