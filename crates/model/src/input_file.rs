@@ -133,41 +133,59 @@ pub fn hold_folder(
     listed_in: Option<FolderId>,
     subfolder: Option<&OsStr>,
 ) -> std::io::Result<()> {
+    hold_then(folder, listed_in, subfolder, |_| ())
+}
+
+/// `hold_folder`, then `then` on the handle held last (the subfolder's, if one is
+/// asked for), in the same look at what the thread holds.
+#[cfg(target_os = "linux")]
+fn hold_then<R>(
+    folder: &Path,
+    listed_in: Option<FolderId>,
+    subfolder: Option<&OsStr>,
+    then: impl FnOnce(&File) -> R,
+) -> std::io::Result<R> {
     use rustix::fs::{Mode, OFlags};
     let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
     HELD.with(|cell| {
         let mut held = cell.try_borrow_mut().map_err(std::io::Error::other)?;
+        let held = &mut *held;
         held.subfolder = None;
-        let holds_folder = held.folder.as_ref().is_some_and(|held| {
-            held.path.as_os_str() == folder.as_os_str() && listed_in.is_none_or(|id| id == held.id)
-        });
-        if !holds_folder {
-            held.folder = None;
-            let at = if folder.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                folder
-            };
-            let handle = File::from(rustix::fs::open(at, flags, Mode::empty())?);
-            let id = FolderId::of(&handle.metadata()?);
-            if listed_in.is_some_and(|listed| listed != id) {
-                return Err(replaced());
+        let parent = match held.folder.take() {
+            Some(kept)
+                if kept.path.as_os_str() == folder.as_os_str()
+                    && listed_in.is_none_or(|id| id == kept.id) =>
+            {
+                held.folder.insert(kept)
             }
-            held.folder = Some(HeldFolder {
-                path: folder.to_path_buf(),
-                handle,
-                id,
-            });
-        }
-        let (Some(name), Some(parent)) = (subfolder, held.folder.as_ref()) else {
-            return Ok(());
+            _ => {
+                let at = if folder.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    folder
+                };
+                let handle = File::from(rustix::fs::open(at, flags, Mode::empty())?);
+                let id = FolderId::of(&handle.metadata()?);
+                if listed_in.is_some_and(|listed| listed != id) {
+                    return Err(replaced());
+                }
+                held.folder.insert(HeldFolder {
+                    path: folder.to_path_buf(),
+                    handle,
+                    id,
+                })
+            }
+        };
+        let Some(name) = subfolder else {
+            return Ok(then(&parent.handle));
         };
         let opened = open_listed_folder(&parent.handle, name, false).map_err(|unopened| match unopened {
             Unopened::Link => std::io::Error::other("it was listed as a folder and is now a symbolic link or a file; toolshift never follows a link in an input, so it was not read"),
             Unopened::Io(error) => error,
         })?;
+        let done = then(&opened);
         held.subfolder = Some((folder.join(name), opened));
-        Ok(())
+        Ok(done)
     })
 }
 
@@ -242,9 +260,10 @@ pub fn open_listed(file: &Path, listed_in: Option<FolderId>) -> Result<File, Uno
     let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
         return open_unfollowed(file);
     };
-    hold_folder(folder, listed_in, None).map_err(Unopened::Io)?;
-    in_held(folder, |handle| open_unfollowed_in(handle, Path::new(name)))
-        .unwrap_or_else(|| open_unfollowed(file))
+    hold_then(folder, listed_in, None, |handle| {
+        open_unfollowed_in(handle, Path::new(name))
+    })
+    .map_err(Unopened::Io)?
 }
 
 #[cfg(not(target_os = "linux"))]
