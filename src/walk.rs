@@ -224,7 +224,7 @@ impl<'a> Walker<'a> {
             })
             .map(|(path, kind)| match kind {
                 Kind::Link => Entry::Link(path),
-                Kind::Folder if is_skill_folder(&path) => Entry::Skill(path),
+                Kind::Folder if listed.holds_skill(&path) => Entry::Skill(path),
                 Kind::Folder => Entry::Folder(path),
                 Kind::File if has_manifest_extension(&path) => Entry::Manifest(path),
                 Kind::File | Kind::Other => Entry::Other(path),
@@ -440,6 +440,29 @@ fn read_folder(
 }
 
 impl Listed {
+    /// Whether a subfolder listed in this folder is an AnythingLLM skill, asked of the
+    /// held folder by the subfolder's name rather than by its whole path: two names
+    /// looked up, not every folder above, and none of them since replaced.
+    #[cfg(target_os = "linux")]
+    fn holds_skill(&self, subfolder: &Path) -> bool {
+        use rustix::fs::{AtFlags, FileType};
+        let Some(name) = subfolder.file_name() else {
+            return false;
+        };
+        // Not through a link, as `is_skill_folder`.
+        rustix::fs::statat(
+            &self.handle,
+            Path::new(name).join(SKILL_MANIFEST),
+            AtFlags::SYMLINK_NOFOLLOW,
+        )
+        .is_ok_and(|stat| FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile)
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn holds_skill(&self, subfolder: &Path) -> bool {
+        is_skill_folder(subfolder)
+    }
+
     /// What the folder is, where it is known.
     fn id(&self) -> Option<FolderId> {
         #[cfg(target_os = "linux")]
@@ -490,6 +513,8 @@ mod tests {
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::write(root.join("b/skill/plugin.json"), "{}").unwrap();
         std::fs::write(root.join("b/skill/handler.js"), "").unwrap();
+        // A folder named like a skill's manifest makes no skill of the folder above.
+        std::fs::create_dir_all(root.join("b/odd/plugin.json")).unwrap();
         std::fs::write(root.join("a.yaml"), "").unwrap();
         std::fs::write(root.join("a.py"), "").unwrap();
         std::fs::write(root.join("c.py"), "").unwrap();
