@@ -442,7 +442,9 @@ fn read_folder(
 impl Listed {
     /// Whether a subfolder listed in this folder is an AnythingLLM skill, asked of the
     /// held folder by the subfolder's name rather than by its whole path: two names
-    /// looked up, not every folder above, and none of them since replaced.
+    /// looked up, not every folder above, which may have been swapped since they were
+    /// listed. The subfolder itself may have been too; that only changes how it is
+    /// read, since it is then opened without following a link either way.
     #[cfg(target_os = "linux")]
     fn holds_skill(&self, subfolder: &Path) -> bool {
         use rustix::fs::{AtFlags, FileType};
