@@ -100,21 +100,15 @@ fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, St
 /// FIFO there is never opened (opening one blocks); one put there after the probe is
 /// refused or not waited on by the open.
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
-    use toolshift_model::input_file::{open_in, probe, Probed, Unopened};
+    use toolshift_model::input_file::{open_probed, Unopened};
     for name in FOLDER_MANIFESTS {
-        let is_link = || {
-            format!("{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there")
-        };
-        match probe(folder, name) {
-            Probed::Link => return Err(is_link()),
-            Probed::File(_) => {}
-            Probed::Missing | Probed::Other => continue,
-        }
         // Opened as probed, even if swapped since: no link followed, no FIFO waited on.
-        let file = open_in(folder, name).map_err(|unopened| match unopened {
-            Unopened::Link => is_link(),
-            Unopened::Io(e) => format!("cannot read {name}: {e}"),
-        })?;
+        let file = match open_probed(folder, name) {
+            Ok(Some((file, _))) => file,
+            Ok(None) => continue,
+            Err(Unopened::Link) => return Err(format!("{name} is a symbolic link; toolshift never follows a link in an input, so it was not read: put the file itself there")),
+            Err(Unopened::Io(e)) => return Err(format!("cannot read {name}: {e}")),
+        };
         let text = read_limited(file).map_err(|unread| unread.message(&format!("{name}: ")))?;
         return Ok((folder.join(name), text));
     }

@@ -11,8 +11,10 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+#[cfg(target_os = "linux")]
+use toolshift_model::input_file::probe_in;
 pub use toolshift_model::input_file::FolderId;
-use toolshift_model::input_file::Unopened;
+use toolshift_model::input_file::{probe, Probed, Unopened};
 
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +83,7 @@ pub fn is_folder(input: &Path) -> bool {
 fn is_skill_folder(folder: &Path) -> bool {
     // Not through a link: a folder whose `plugin.json` is one is walked, and the link
     // skipped and reported like any other.
-    std::fs::symlink_metadata(folder.join(SKILL_MANIFEST)).is_ok_and(|probe| probe.is_file())
+    matches!(probe(folder, SKILL_MANIFEST), Probed::File(_))
 }
 
 /// The inputs' manifests in order: inputs as given, each folder's entries sorted by
@@ -447,17 +449,12 @@ impl Listed {
     /// read, since it is then opened without following a link either way.
     #[cfg(target_os = "linux")]
     fn holds_skill(&self, subfolder: &Path) -> bool {
-        use rustix::fs::{AtFlags, FileType};
         let Some(name) = subfolder.file_name() else {
             return false;
         };
         // Not through a link, as `is_skill_folder`.
-        rustix::fs::statat(
-            &self.handle,
-            Path::new(name).join(SKILL_MANIFEST),
-            AtFlags::SYMLINK_NOFOLLOW,
-        )
-        .is_ok_and(|stat| FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile)
+        let manifest = Path::new(name).join(SKILL_MANIFEST);
+        matches!(probe_in(&self.handle, &manifest), Probed::File(_))
     }
 
     #[cfg(not(target_os = "linux"))]

@@ -336,27 +336,23 @@ pub fn read_companion(
             format!("{file} is larger than {MAX_COMPANION_BYTES} bytes"),
         )
     };
-    // Beside a manifest this thread just read from a folder it listed, the file is
-    // probed and opened in that folder, not by a path that may lead elsewhere since.
-    let size = match crate::input_file::probe(dir, file) {
-        crate::input_file::Probed::Link => return Err(is_link()),
-        crate::input_file::Probed::File(size) => size,
-        _ => return Ok(None),
-    };
-    if size > MAX_COMPANION_BYTES {
-        return Err(too_large());
-    }
     let unread = |e: std::io::Error| DialectError::Io {
         path: dir.join(file).display().to_string(),
         message: e.to_string(),
     };
-    // What is opened is what the probe saw, even if the file was swapped since: a link
-    // is refused and a FIFO not waited on, and no more than the limit is read.
-    let file_handle = match crate::input_file::open_in(dir, file) {
-        Ok(handle) => handle,
+    // Beside a manifest this thread just read from a folder it listed, the file is
+    // probed and opened in that folder, not by a path that may lead elsewhere since.
+    // What is opened is what the probe saw, even if the file was swapped since, and no
+    // more than the limit is read.
+    let (file_handle, size) = match crate::input_file::open_probed(dir, file) {
+        Ok(Some(opened)) => opened,
+        Ok(None) => return Ok(None),
         Err(crate::input_file::Unopened::Link) => return Err(is_link()),
         Err(crate::input_file::Unopened::Io(e)) => return Err(unread(e)),
     };
+    if size > MAX_COMPANION_BYTES {
+        return Err(too_large());
+    }
     let mut text = String::with_capacity(usize::try_from(size).unwrap_or_default());
     std::io::Read::read_to_string(
         &mut std::io::Read::take(file_handle, MAX_COMPANION_BYTES + 1),

@@ -219,19 +219,7 @@ pub enum Probed {
 /// one (the folder its manifest was read from), else by the path.
 pub fn probe(folder: &Path, name: &str) -> Probed {
     #[cfg(target_os = "linux")]
-    if let Some(probed) = in_held(folder, |handle| {
-        use rustix::fs::{AtFlags, FileType};
-        match rustix::fs::statat(handle, name, AtFlags::SYMLINK_NOFOLLOW) {
-            Ok(stat) => match FileType::from_raw_mode(stat.st_mode) {
-                FileType::Symlink => Probed::Link,
-                FileType::RegularFile => {
-                    Probed::File(u64::try_from(stat.st_size).unwrap_or_default())
-                }
-                _ => Probed::Other,
-            },
-            Err(_) => Probed::Missing,
-        }
-    }) {
+    if let Some(probed) = in_held(folder, |handle| probe_in(handle, Path::new(name))) {
         return probed;
     }
     match std::fs::symlink_metadata(folder.join(name)) {
@@ -239,6 +227,33 @@ pub fn probe(folder: &Path, name: &str) -> Probed {
         Ok(metadata) if metadata.is_file() => Probed::File(metadata.len()),
         Ok(_) => Probed::Other,
         Err(_) => Probed::Missing,
+    }
+}
+
+/// Probes `path`, taken from `folder`, a handle on a folder, without following a link
+/// in its last component.
+#[cfg(target_os = "linux")]
+pub fn probe_in(folder: impl std::os::fd::AsFd, path: &Path) -> Probed {
+    use rustix::fs::{AtFlags, FileType};
+    match rustix::fs::statat(folder, path, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(stat) => match FileType::from_raw_mode(stat.st_mode) {
+            FileType::Symlink => Probed::Link,
+            FileType::RegularFile => Probed::File(u64::try_from(stat.st_size).unwrap_or_default()),
+            _ => Probed::Other,
+        },
+        Err(_) => Probed::Missing,
+    }
+}
+
+/// Opens `name` in `folder` if a probe finds a regular file there, with its size then;
+/// `None` where nothing, or something other than a file or a link, is there. The open
+/// itself refuses a link and does not wait on a FIFO, should one have taken the file's
+/// place since the probe.
+pub fn open_probed(folder: &Path, name: &str) -> Result<Option<(File, u64)>, Unopened> {
+    match probe(folder, name) {
+        Probed::Link => Err(Unopened::Link),
+        Probed::File(size) => Ok(Some((open_in(folder, name)?, size))),
+        Probed::Missing | Probed::Other => Ok(None),
     }
 }
 
