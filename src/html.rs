@@ -4,8 +4,8 @@
 //! side by side, every entry marked at its line in both. Written in pieces, as files are
 //! done: the summary comes last in the file and is shown first by the stylesheet.
 
+use crate::batch_report::{BatchReport, FileReport, Status};
 use std::fmt::Write as _;
-use toolshift_model::report::{BatchReport, FileReport, Status};
 use toolshift_model::Severity;
 
 const STYLE: &str = r#"
@@ -174,7 +174,7 @@ pub fn file(file: &FileReport, index: usize) -> String {
                 .and_then(|r| r.target_lines.get(number).copied().flatten())
                 .map(|line| format!(" data-output=\"f{index}-o{line}\""))
                 .unwrap_or_default();
-            let place = |pointer: &str| escape(toolshift_model::report::show_pointer(pointer));
+            let place = |pointer: &str| escape(crate::batch_report::show_pointer(pointer));
             let _ = writeln!(
                 out,
                 "<tr{input_line}{output_line}><td class=\"{0}\">{0}</td><td><code>{1}</code></td><td><code>{2}</code>{3} → <code>{4}</code></td><td>{5}</td></tr>",

@@ -1,10 +1,10 @@
 //! Reading an input: a file, a folder holding a manifest, or standard input.
 
+use crate::input_file::FolderId;
 use std::cell::RefCell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use toolshift_model::input_file::FolderId;
-use toolshift_model::syntax;
+use toolshift_syntax::syntax;
 
 /// Inputs larger than this are refused: no manifest comes close.
 const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
@@ -73,7 +73,7 @@ fn load_opened(
 /// `load` for a folder, such as a skill folder the walk found in the folder `listed_in`:
 /// read through its manifest, without first being opened as a file. A skill folder the
 /// walk found is opened from the folder it listed, without following a link, and its
-/// files are read in it (`toolshift_model::input_file::hold_folder`).
+/// files are read in it (`crate::input_file::hold_folder`).
 pub fn load_skill_folder(
     folder: &Path,
     listed_in: Option<FolderId>,
@@ -81,7 +81,7 @@ pub fn load_skill_folder(
     if let (Some(listed_in), Some(parent), Some(name)) =
         (listed_in, folder.parent(), folder.file_name())
     {
-        toolshift_model::input_file::hold_folder(parent, Some(listed_in), Some(name))
+        crate::input_file::hold_folder(parent, Some(listed_in), Some(name))
             .map_err(|error| format!("cannot read: {error}"))?;
     }
     let (manifest, text) = folder_manifest(folder)?;
@@ -100,7 +100,7 @@ fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, St
 /// FIFO there is never opened (opening one blocks); one put there after the probe is
 /// refused or not waited on by the open.
 fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
-    use toolshift_model::input_file::{open_probed, Unopened};
+    use crate::input_file::{open_probed, Unopened};
     for name in FOLDER_MANIFESTS {
         // Opened as probed, even if swapped since: no link followed, no FIFO waited on.
         let file = match open_probed(folder, name) {
@@ -119,10 +119,10 @@ fn folder_manifest(folder: &Path) -> Result<(PathBuf, String), String> {
 }
 
 /// Opens a file the walk listed as a regular file in a folder it listed
-/// (`toolshift_model::input_file::open_listed`), naming a link put in its place since.
+/// (`crate::input_file::open_listed`), naming a link put in its place since.
 fn open_listed(file: &Path, listed_in: Option<FolderId>) -> std::io::Result<std::fs::File> {
-    use toolshift_model::input_file::Unopened;
-    toolshift_model::input_file::open_listed(file, listed_in).map_err(|unopened| match unopened {
+    use crate::input_file::Unopened;
+    crate::input_file::open_listed(file, listed_in).map_err(|unopened| match unopened {
         Unopened::Link => std::io::Error::other(
             "it was listed as a file and is now a symbolic link; toolshift never follows a link in an input, so it was not read",
         ),

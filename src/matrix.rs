@@ -10,7 +10,8 @@ use crate::registry::DIALECTS;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
-use toolshift_model::{syntax, Dialect, DialectError, LossCode, Source, WriteOptions};
+use toolshift_model::{Dialect, DialectError, LossCode, Source, WriteOptions};
+use toolshift_syntax::syntax;
 
 struct Probe {
     dialect: &'static str,
@@ -120,6 +121,15 @@ const PROBES: &[Probe] = &[
     },
 ];
 
+/// The text of the first probe document of a dialect, which uses every field it has:
+/// what the micro-benchmarks read and write.
+pub fn probe_text(dialect: &str) -> Option<&'static str> {
+    PROBES
+        .iter()
+        .find(|probe| probe.dialect == dialect)
+        .map(|probe| probe.text)
+}
+
 /// What one directed pair can report.
 #[derive(Debug, Default)]
 pub struct PairTable {
@@ -139,6 +149,7 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
             dir: Some(folder),
             listed: None,
             document: &document,
+            files: &toolshift_model::NoFiles,
         };
         let imported = from
             .read(&source)

@@ -92,7 +92,7 @@ pub fn render_into_bytes(
     match file.content {
         OutputContent::Manifest(document) => {
             let rendered = render_manifest(&file.path, &document, chosen, native);
-            toolshift_model::mirror_value::recycle(document);
+            toolshift_syntax::mirror_value::recycle(document);
             rendered
         }
         OutputContent::Text(text) => Ok((file.path, text.into_bytes())),
@@ -107,9 +107,9 @@ fn render_manifest(
 ) -> Result<(String, Vec<u8>), String> {
     let name = rendered_manifest_name(path, chosen, native)?;
     let bytes = if name.ends_with(".yaml") {
-        toolshift_model::yaml::to_yaml(document).into_bytes()
+        toolshift_syntax::yaml::to_yaml(document).into_bytes()
     } else {
-        let mut text = toolshift_model::json_text::to_pretty(document);
+        let mut text = toolshift_syntax::json_text::to_pretty(document);
         text.push('\n');
         text.into_bytes()
     };

@@ -2,13 +2,13 @@
 //! memory: to stderr, or to `--report-file` (a temporary file renamed into place at the
 //! end, so the report appears whole or not at all).
 
+use crate::batch_report::{self, BatchReport, FileReport, Status};
 use crate::cli::{ConvertArgs, ReportFormat};
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
-use toolshift_model::json_text::push_spaces;
-use toolshift_model::report::{self, BatchReport, FileReport, Status};
-use toolshift_model::text::decimal;
+use toolshift_syntax::json_text::push_spaces;
+use toolshift_syntax::text::decimal;
 
 pub struct Sink {
     format: ReportFormat,
@@ -71,7 +71,7 @@ impl Sink {
             unwritten: 0,
         };
         match sink.format {
-            ReportFormat::Json => sink.put(report::JSON_HEAD)?,
+            ReportFormat::Json => sink.put(batch_report::JSON_HEAD)?,
             ReportFormat::Sarif => sink.put(&crate::sarif::head())?,
             ReportFormat::Html => sink.put(&crate::html::head())?,
             ReportFormat::Text | ReportFormat::None => {}
@@ -103,7 +103,7 @@ impl Sink {
         }
         let text = match self.format {
             ReportFormat::Text => rendered.unwrap_or_else(|| text(file, self.styled)),
-            ReportFormat::Json => report::json_file(file, !self.any_file),
+            ReportFormat::Json => batch_report::json_file(file, !self.any_file),
             ReportFormat::Sarif => {
                 let text = crate::sarif::results(file, !self.any_result);
                 self.any_result |= crate::sarif::has_results(file);
@@ -194,14 +194,14 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             .zip(entry.column)
             .and_then(|(line, column)| file.lines.get(&line).map(|text| (line, column, text)));
         let Some((line, column, source)) = placed else {
-            out.push_str(&report::entry_line(&file.input, entry));
+            out.push_str(&batch_report::entry_line(&file.input, entry));
             continue;
         };
         label.clear();
         for part in [
-            report::show_pointer(&entry.source),
+            batch_report::show_pointer(&entry.source),
             " -> ",
-            report::show_pointer(&entry.target),
+            batch_report::show_pointer(&entry.target),
         ] {
             label.push_str(part);
         }
@@ -219,7 +219,7 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             out.push_str(&snippet.rendered(styled));
         }
     }
-    out.push_str(&report::outcome_line(file));
+    out.push_str(&batch_report::outcome_line(file));
     out
 }
 

@@ -2,11 +2,11 @@
 //! manifests compared in it (`docs/review.md`).
 
 use crate::cli::{DiffFormat, Format};
+use crate::view::{differences, short, view, Difference};
 use crate::{input, registry};
 use serde_json::{Map, Value};
 use std::path::Path;
 use std::process::ExitCode;
-use toolshift_model::view::{differences, short, view, Difference};
 use toolshift_model::{Dialect, Source, Tool};
 
 /// The tools of one manifest: one, or each of a list document's, in order.
@@ -25,6 +25,7 @@ fn tools(path: &Path, from: Option<&'static dyn Dialect>) -> Result<Vec<Tool>, S
                 dir: loaded.dir.as_deref(),
                 listed: None,
                 document,
+                files: &crate::input_file::FileSystem,
             };
             dialect
                 .read(&source)
@@ -50,7 +51,7 @@ fn views(tools: &[Tool]) -> Value {
 
 fn render(value: &Value, format: Format) -> String {
     match format {
-        Format::Yaml => toolshift_model::yaml::to_yaml(value),
+        Format::Yaml => toolshift_syntax::yaml::to_yaml(value),
         Format::Json => {
             let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
             text.push('\n');

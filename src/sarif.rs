@@ -3,8 +3,8 @@
 //! at its line and column in the input) and one per failed file; the rules carry each
 //! code's `explain` text. Written in pieces, as files are done, like the other reports.
 
+use crate::batch_report::{FileReport, Status};
 use serde_json::{json, Value};
-use toolshift_model::report::{FileReport, Status};
 use toolshift_model::{LossCode, Severity};
 
 /// The rule of a file that could not be converted, beside the loss codes.

@@ -21,7 +21,7 @@ pub fn validate(
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
         let path = &item.path;
         let shown = path.display().to_string();
-        let loaded = crate::load_item(&item);
+        let loaded = crate::batch::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
         let unclaimed = item.walked
             && dialect.is_none()
@@ -41,7 +41,7 @@ pub fn validate(
             // --official judges by the published schema alone; otherwise by the one
             // conversions are held to, noting what only a correction accepted.
             let applied = if official_only { official.clone() } else { check.violations(dialect, Reading::Applied, &loaded.document)? };
-            let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), listed: None, document: &loaded.document };
+            let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), listed: None, document: &loaded.document , files: &crate::input_file::FileSystem};
             let mut lines: Vec<String> = applied.iter().map(|v| format!("{shown}: {}: {}", v.pointer, v.message)).collect();
             let mut notes = Vec::new();
             for violation in official.iter().filter(|v| !applied.contains(v)) {

@@ -8,13 +8,13 @@
 //! inside, not every file it will convert. Several inputs are walked whole first: their
 //! outputs can meet in one folder from anywhere in the list.
 
+#[cfg(target_os = "linux")]
+use crate::input_file::probe_in;
+pub use crate::input_file::FolderId;
+use crate::input_file::{probe, Probed, Unopened};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-#[cfg(target_os = "linux")]
-use toolshift_model::input_file::probe_in;
-pub use toolshift_model::input_file::FolderId;
-use toolshift_model::input_file::{probe, Probed, Unopened};
 
 /// One manifest to convert.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,7 +376,7 @@ fn read_folder(
     use std::os::unix::ffi::OsStrExt;
     let handle = match (parent, folder.file_name()) {
         (Some(parent), Some(name)) => {
-            toolshift_model::input_file::open_listed_folder(&parent.handle, name, true)?
+            crate::input_file::open_listed_folder(&parent.handle, name, true)?
         }
         _ => {
             let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;

@@ -18,8 +18,8 @@ mod support;
 use proptest::prelude::*;
 use std::path::Path;
 use support::yaml_files;
-use toolshift_model::block_yaml;
-use toolshift_model::syntax::parse_yaml_fully;
+use toolshift_syntax::block_yaml;
+use toolshift_syntax::syntax::parse_yaml_fully;
 
 /// `Err` when the quick reader answers and differs from yaml_serde; whether it answered.
 fn agrees(text: &str) -> Result<bool, String> {
@@ -530,10 +530,10 @@ proptest! {
         edits in prop::collection::vec(edit(), 0..3),
     ) {
         use std::collections::{BTreeMap, BTreeSet};
-        use toolshift_model::position::{block_yaml_position, positions, positions_of};
-        use toolshift_model::syntax::Syntax;
+        use toolshift_syntax::position::{block_yaml_position, positions, positions_of};
+        use toolshift_syntax::syntax::Syntax;
         let text = apply(&text, &edits);
-        if toolshift_model::syntax::parse(&text).is_ok() {
+        if toolshift_syntax::syntax::parse(&text).is_ok() {
             let mut answers = BTreeMap::new();
             for (pointer, parsed) in positions(&text, Syntax::Yaml) {
                 if let Some(quick) = block_yaml_position(&text, &pointer) {

@@ -18,8 +18,8 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use support::files_ending;
-use toolshift_model::position::{nearest, positions, positions_of, Position};
-use toolshift_model::syntax::{Syntax, MAX_DEPTH};
+use toolshift_syntax::position::{nearest, positions, positions_of, Position};
+use toolshift_syntax::syntax::{Syntax, MAX_DEPTH};
 
 /// Every node's position, as the locator read it before it read bytes.
 fn reference(text: &str) -> BTreeMap<String, Position> {
@@ -192,7 +192,7 @@ impl Reference<'_> {
                     key
                 }
             };
-            let child = toolshift_model::pointer::child(pointer, &key);
+            let child = toolshift_syntax::pointer::child(pointer, &key);
             // A member is placed at its key.
             self.found.insert(child.clone(), at);
             self.skip_blank();

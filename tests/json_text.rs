@@ -1,6 +1,6 @@
 //! toolshift writes JSON manifests with its own pretty printer
-//! (`toolshift_model::json_text`); every byte must be what serde_json's would write.
-//! It reads JSON through kept objects (`toolshift_model::kept_objects`), and over the
+//! (`toolshift_syntax::json_text`); every byte must be what serde_json's would write.
+//! It reads JSON through kept objects (`toolshift_syntax::kept_objects`), and over the
 //! document its thread read before; what it reads must be the value written, key
 //! order included.
 
@@ -41,17 +41,17 @@ proptest! {
     #[test]
     fn pretty_json_is_what_serde_json_writes(value in value()) {
         let expected = serde_json::to_string_pretty(&value).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(toolshift_model::json_text::to_pretty(&value), expected);
+        prop_assert_eq!(toolshift_syntax::json_text::to_pretty(&value), expected);
     }
 
     #[test]
     fn reading_json_text_gives_back_its_value(value in value()) {
         // A manifest's text starts with `{` or `[`; any other text is read as YAML.
         let value = Value::Array(vec![value]);
-        let text = toolshift_model::json_text::to_pretty(&value);
+        let text = toolshift_syntax::json_text::to_pretty(&value);
         // Twice, so the second reading is served by the objects the first one kept.
         for _ in 0..2 {
-            let (read, _) = toolshift_model::syntax::parse(&text)
+            let (read, _) = toolshift_syntax::syntax::parse(&text)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let fail = |e: serde_json::Error| TestCaseError::fail(e.to_string());
             prop_assert_eq!(
@@ -76,14 +76,14 @@ proptest! {
         let order = values.iter().chain(&values).chain(values.iter().rev());
         for value in order {
             let value = Value::Array(vec![value.clone()]);
-            let text = toolshift_model::json_text::to_pretty(&value);
-            let (read, _) = toolshift_model::syntax::parse(&text)
+            let text = toolshift_syntax::json_text::to_pretty(&value);
+            let (read, _) = toolshift_syntax::syntax::parse(&text)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(
                 serde_json::to_string(&read).map_err(fail)?,
                 serde_json::to_string(&value).map_err(fail)?
             );
-            toolshift_model::syntax::recycle(read);
+            toolshift_syntax::syntax::recycle(read);
         }
     }
 }
@@ -99,10 +99,10 @@ fn a_duplicate_key_is_refused_when_read_over_a_recycled_document() {
         r#"{"a": 1, "b": {"c": [1], "c": 2}}"#,
     ];
     for text in doubled {
-        let fresh = toolshift_model::syntax::parse(text).unwrap_err();
-        let (read, _) = toolshift_model::syntax::parse(old).unwrap();
-        toolshift_model::syntax::recycle(read);
-        let over = toolshift_model::syntax::parse(text).unwrap_err();
+        let fresh = toolshift_syntax::syntax::parse(text).unwrap_err();
+        let (read, _) = toolshift_syntax::syntax::parse(old).unwrap();
+        toolshift_syntax::syntax::recycle(read);
+        let over = toolshift_syntax::syntax::parse(text).unwrap_err();
         assert_eq!(over, fresh, "{text}");
         assert!(over.to_string().contains("duplicate key"), "{over}");
     }
@@ -122,7 +122,7 @@ fn deep_nesting_is_indented_as_serde_json_indents_it() {
         }
         let expected = serde_json::to_string_pretty(&value).unwrap();
         assert_eq!(
-            toolshift_model::json_text::to_pretty(&value),
+            toolshift_syntax::json_text::to_pretty(&value),
             expected,
             "depth {depth}"
         );
@@ -133,15 +133,15 @@ fn deep_nesting_is_indented_as_serde_json_indents_it() {
 /// batch's plugins have one shape of parameter, but not the same number of them.
 #[test]
 fn a_list_that_grows_again_reuses_the_items_it_lost() {
-    let read = |text: &str| toolshift_model::syntax::parse(text).map(|(value, _)| value);
+    let read = |text: &str| toolshift_syntax::syntax::parse(text).map(|(value, _)| value);
     let long =
         read(r#"[{"d": "the first long description"}, {"d": "the second long description"}]"#)
             .unwrap();
     let second_buffer = long[1]["d"].as_str().map(str::as_ptr);
-    toolshift_model::syntax::recycle(long);
+    toolshift_syntax::syntax::recycle(long);
     let short = read(r#"[{"d": "one"}]"#).unwrap();
     assert_eq!(short, serde_json::json!([{"d": "one"}]));
-    toolshift_model::syntax::recycle(short);
+    toolshift_syntax::syntax::recycle(short);
     let grown = read(r#"[{"d": "a"}, {"d": "b"}]"#).unwrap();
     assert_eq!(grown, serde_json::json!([{"d": "a"}, {"d": "b"}]));
     assert_eq!(grown[1]["d"].as_str().map(str::as_ptr), second_buffer);

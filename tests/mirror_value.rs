@@ -1,4 +1,4 @@
-//! Writers build manifests with `toolshift_model::mirror_value`, which clones a kept
+//! Writers build manifests with `toolshift_syntax::mirror_value`, which clones a kept
 //! object per key sequence instead of hashing every key, and writes over a recycled
 //! manifest in place. Its value must be `serde_json::to_value`'s, key order included,
 //! whichever fields a struct skips and whatever value it writes over.
@@ -208,7 +208,7 @@ proptest! {
         // The second reading serves every struct from the objects the first one kept.
         for _ in 0..2 {
             prop_assert_eq!(
-                text(toolshift_model::mirror_value::to_value(&definition)),
+                text(toolshift_syntax::mirror_value::to_value(&definition)),
                 text(serde_json::to_value(&definition))
             );
         }
@@ -238,9 +238,9 @@ proptest! {
 /// The mirror's value as text, the value then given back for the next one.
 fn built_and_recycled<T: Serialize>(mirror: &T) -> Result<String, String> {
     let value =
-        toolshift_model::mirror_value::to_value(mirror).map_err(|error| error.to_string())?;
+        toolshift_syntax::mirror_value::to_value(mirror).map_err(|error| error.to_string())?;
     let rendered = serde_json::to_string(&value).map_err(|error| error.to_string());
-    toolshift_model::mirror_value::recycle(value);
+    toolshift_syntax::mirror_value::recycle(value);
     rendered
 }
 
@@ -248,19 +248,19 @@ fn built_and_recycled<T: Serialize>(mirror: &T) -> Result<String, String> {
 fn errors_are_serde_json_s() {
     let mut keyed: IndexMap<Vec<u8>, bool> = IndexMap::new();
     keyed.insert(vec![1], true);
-    let ours = toolshift_model::mirror_value::to_value(&keyed).map(|_| ());
+    let ours = toolshift_syntax::mirror_value::to_value(&keyed).map(|_| ());
     let theirs = serde_json::to_value(&keyed).map(|_| ());
     assert!(ours.is_err(), "a key that is not a string must be refused");
     assert!(theirs.is_err());
     // Over a recycled map, too.
     let mut strings: IndexMap<String, bool> = IndexMap::new();
     strings.insert("one".into(), true);
-    toolshift_model::mirror_value::recycle(
+    toolshift_syntax::mirror_value::recycle(
         serde_json::to_value(&strings)
             .map_err(|e| e.to_string())
             .unwrap_or_default(),
     );
-    assert!(toolshift_model::mirror_value::to_value(&keyed).is_err());
+    assert!(toolshift_syntax::mirror_value::to_value(&keyed).is_err());
 }
 
 /// A map's entries whose keys change from one manifest to the next (a skill's
@@ -280,11 +280,11 @@ fn map_entries_under_new_keys_reuse_the_old_entries() {
             .collect()
     };
     let first = parameters(&[("city", "a long name for the city"), ("days", "days")]);
-    let value = toolshift_model::mirror_value::to_value(&first).unwrap();
+    let value = toolshift_syntax::mirror_value::to_value(&first).unwrap();
     let old_buffer = value["city"]["name"].as_str().map(str::as_ptr);
-    toolshift_model::mirror_value::recycle(value);
+    toolshift_syntax::mirror_value::recycle(value);
     let second = parameters(&[("query", "q"), ("limit", "l")]);
-    let value = toolshift_model::mirror_value::to_value(&second).unwrap();
+    let value = toolshift_syntax::mirror_value::to_value(&second).unwrap();
     assert_eq!(Ok(value.to_string()), text(serde_json::to_value(&second)));
     // The entries were cut off in order and taken back last first.
     assert_eq!(value["limit"]["name"].as_str().map(str::as_ptr), old_buffer);

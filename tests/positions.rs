@@ -15,8 +15,8 @@ mod support;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use support::yaml_files;
-use toolshift_model::position::{block_yaml_position, positions, positions_of};
-use toolshift_model::syntax::Syntax;
+use toolshift_syntax::position::{block_yaml_position, positions, positions_of};
+use toolshift_syntax::syntax::Syntax;
 
 #[test]
 fn the_quick_yaml_locator_agrees_with_the_parser() {
@@ -37,7 +37,7 @@ fn the_quick_yaml_locator_agrees_with_the_parser() {
     let mut wrong = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
-        if toolshift_model::syntax::parse(&text).is_err() {
+        if toolshift_syntax::syntax::parse(&text).is_err() {
             continue;
         }
         let mut quick_answers = BTreeMap::new();

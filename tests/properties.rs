@@ -130,6 +130,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         dir: document.dir.as_deref(),
         listed: None,
         document: &document.value,
+        files: &toolshift::input_file::FileSystem,
     };
     let from = document.dialect;
     let identity = from.id() == target.id();
@@ -275,6 +276,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         dir: None,
         listed: None,
         document: &output,
+        files: &toolshift_model::NoFiles,
     };
     let second = match convert(target, from, &back, &WriteOptions::default(), Detail::Full) {
         Ok(conversion) => conversion,
@@ -454,7 +456,7 @@ fn diff(a: &Value, b: &Value, pointer: String, out: &mut Vec<String>) {
         (Value::Object(x), Value::Object(y)) => {
             let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
             for key in keys {
-                let child = toolshift_model::pointer::child(&pointer, key);
+                let child = toolshift_syntax::pointer::child(&pointer, key);
                 match (x.get(key), y.get(key)) {
                     (Some(va), Some(vb)) => diff(va, vb, child, out),
                     (Some(v), None) | (None, Some(v)) => leaves(v, child, out),
@@ -484,7 +486,7 @@ fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
     match value {
         Value::Object(map) if !map.is_empty() => {
             for (key, v) in map {
-                leaves(v, toolshift_model::pointer::child(&pointer, key), out);
+                leaves(v, toolshift_syntax::pointer::child(&pointer, key), out);
             }
         }
         Value::Array(items) if !items.is_empty() => {
@@ -500,7 +502,6 @@ fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
 fn load(path: &Path, name: String) -> Option<Document> {
     let (value, dir) = read_manifest(path).ok()?;
     let dialect = all_dialects()
-        .into_iter()
         .max_by_key(|d| d.detect(&value))
         .filter(|d| d.detect(&value) > 0)?;
     let source = Source {
@@ -508,6 +509,7 @@ fn load(path: &Path, name: String) -> Option<Document> {
         dir: dir.as_deref(),
         listed: None,
         document: &value,
+        files: &toolshift::input_file::FileSystem,
     };
     // Inputs the dialect itself refuses (the bad-input goldens) are not documents.
     dialect.read(&source).ok()?;

@@ -647,7 +647,7 @@ fn places(
         ("anythingllm", ["definition", "name"], _) => vec!["/hubId".into()],
         ("anythingllm", ["definition", "description"], _) => vec!["/description".into()],
         ("anythingllm", ["definition", ..], Some(name)) => {
-            vec![toolshift_model::pointer::child("/entrypoint/params", name)]
+            vec![toolshift_syntax::pointer::child("/entrypoint/params", name)]
         }
         ("anythingllm", ["examples", index, ..], _) => vec![format!("/examples/{index}")],
         // The SDKs' view is the tool itself; in OpenAI's strict mode, how an optional
@@ -730,7 +730,7 @@ fn differences(before: &Value, after: &Value) -> Vec<String> {
             (Value::Object(x), Value::Object(y)) => {
                 let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
                 for key in keys {
-                    let child = toolshift_model::pointer::child(&pointer, key);
+                    let child = toolshift_syntax::pointer::child(&pointer, key);
                     walk(
                         x.get(key).unwrap_or(&Value::Null),
                         y.get(key).unwrap_or(&Value::Null),
@@ -761,7 +761,6 @@ fn differences(before: &Value, after: &Value) -> Vec<String> {
 fn dialect_of(path: &Path) -> Option<&'static str> {
     let (value, _) = read_manifest(path).ok()?;
     let dialect = all_dialects()
-        .into_iter()
         .max_by_key(|d| d.detect(&value))
         .filter(|d| d.detect(&value) > 0)?;
     let source = toolshift_model::Source {
@@ -769,6 +768,7 @@ fn dialect_of(path: &Path) -> Option<&'static str> {
         dir: path.parent(),
         listed: None,
         document: &value,
+        files: &toolshift::input_file::FileSystem,
     };
     dialect.read(&source).ok()?;
     Some(dialect.id())

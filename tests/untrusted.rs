@@ -1,7 +1,7 @@
 //! Untrusted input never panics: every reader, fed arbitrary bytes and arbitrary
 //! structured documents, returns a tool or an error, and every tool it returns converts
 //! to every dialect or is refused with an error. A bounded number of cases runs here;
-//! `fuzz/` has a cargo-fuzz target per reader for longer runs (docs/security.md).
+//! `fuzz/` has a cargo-fuzz target over every reader for longer runs (docs/security.md).
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(
@@ -137,6 +137,7 @@ fn exercise(dialect: &dyn Dialect, document: &Value) {
         dir: None,
         listed: None,
         document,
+        files: &toolshift_model::NoFiles,
     };
     for target in all_dialects() {
         for strict in [false, true] {
@@ -153,51 +154,32 @@ fn exercise(dialect: &dyn Dialect, document: &Value) {
 }
 
 proptest! {
+    // 512 documents for each reader, whichever dialects the registry lists.
+    #![proptest_config(ProptestConfig {
+        cases: 512 * toolshift::registry::DIALECTS.len() as u32,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn every_reader_reads_arbitrary_documents(
+        which in 0..toolshift::registry::DIALECTS.len(),
+        document in document(),
+    ) {
+        exercise(toolshift::registry::DIALECTS[which], &document);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes_are_parsed_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
         let text = String::from_utf8_lossy(&bytes);
-        if let Ok((document, _)) = toolshift_model::syntax::parse(&text) {
+        if let Ok((document, _)) = toolshift_syntax::syntax::parse(&text) {
             for dialect in all_dialects() {
                 exercise(dialect, &document);
             }
         }
-    }
-
-    #[test]
-    fn arcade_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_arcade::Arcade, &document);
-    }
-
-    #[test]
-    fn arcade_v1_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_arcade_v1::ArcadeV1, &document);
-    }
-
-    #[test]
-    fn arcade_v2_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_arcade_v2::ArcadeV2, &document);
-    }
-
-    #[test]
-    fn taskweaver_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_taskweaver::TaskWeaver, &document);
-    }
-
-    #[test]
-    fn anythingllm_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_anythingllm::AnythingLlm, &document);
-    }
-
-    #[test]
-    fn mcp_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_mcp::Mcp, &document);
-    }
-
-    #[test]
-    fn openai_reads_arbitrary_documents(document in document()) {
-        exercise(&toolshift_openai::OpenAi, &document);
     }
 
     #[test]

@@ -101,20 +101,12 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
     Ok(files)
 }
 
-pub fn all_dialects() -> [&'static dyn Dialect; 7] {
-    [
-        &toolshift_arcade_v1::ArcadeV1,
-        &toolshift_arcade_v2::ArcadeV2,
-        &toolshift_arcade::Arcade,
-        &toolshift_taskweaver::TaskWeaver,
-        &toolshift_anythingllm::AnythingLlm,
-        &toolshift_mcp::Mcp,
-        &toolshift_openai::OpenAi,
-    ]
+pub fn all_dialects() -> impl Iterator<Item = &'static dyn Dialect> {
+    toolshift::registry::DIALECTS.iter().copied()
 }
 
 pub fn dialect(id: &str) -> Option<&'static dyn Dialect> {
-    all_dialects().into_iter().find(|d| d.id() == id)
+    toolshift::registry::by_id(id).ok()
 }
 
 /// Parses a written manifest (JSON or YAML) and checks it against the dialect's schema.
@@ -124,7 +116,8 @@ pub fn validate_output(dialect_id: &str, name: &str, bytes: &[u8]) -> Result<(),
     }
     let dialect = dialect(dialect_id).ok_or_else(|| format!("unknown dialect {dialect_id}"))?;
     let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
-    let (document, _) = toolshift_model::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
+    let (document, _) =
+        toolshift_syntax::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
     validate_document(dialect, &document).map_err(|e| format!("{name}: {e}"))
 }
 
@@ -135,7 +128,8 @@ pub fn validate_output_official(dialect_id: &str, name: &str, bytes: &[u8]) -> R
     }
     let dialect = dialect(dialect_id).ok_or_else(|| format!("unknown dialect {dialect_id}"))?;
     let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
-    let (document, _) = toolshift_model::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
+    let (document, _) =
+        toolshift_syntax::syntax::parse(text).map_err(|e| format!("{name}: {e}"))?;
     validate_official(dialect, &document).map_err(|e| format!("{name}: {e}"))
 }
 
@@ -351,7 +345,7 @@ pub fn read_manifest(path: &Path) -> Result<(serde_json::Value, Option<PathBuf>)
     };
     let text =
         std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
-    let (value, _) = toolshift_model::syntax::parse(&text)
+    let (value, _) = toolshift_syntax::syntax::parse(&text)
         .map_err(|e| format!("{}: {e}", manifest.display()))?;
     Ok((value, dir))
 }

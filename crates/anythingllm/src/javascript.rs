@@ -1,7 +1,7 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
 use std::borrow::Cow;
-use toolshift_model::text::push_single_line;
+use toolshift_syntax::text::push_single_line;
 
 /// JavaScript's reserved words, and the names strict mode forbids for a binding.
 /// Matched as one `match`, which the compiler sorts by length, instead of comparing a
@@ -98,7 +98,7 @@ fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> 
 
 /// Appends a JavaScript string literal: JSON's escaping is valid JavaScript.
 fn push_string(out: &mut String, text: &str) {
-    toolshift_model::json_text::push_string(text, out);
+    toolshift_syntax::json_text::push_string(text, out);
 }
 
 /// The scaffold is built in one text, without a string per part: it is written for

@@ -10,12 +10,12 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, objects_at, Dialect};
-use toolshift_model::pointer::child;
-use toolshift_model::pointer::field;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
 };
+use toolshift_syntax::pointer::child;
+use toolshift_syntax::pointer::field;
 
 pub const ID: &str = "anythingllm";
 pub const SCHEMA: &str = include_str!("../schema/anythingllm-skill.schema.json");
@@ -108,7 +108,7 @@ impl Dialect for AnythingLlm {
             Field::Setting(i) => setting(i)?,
             Field::SettingValue(i) => child(&setting(i)?, "value"),
             Field::Examples => "/examples".into(),
-            Field::Example(i) => toolshift_model::pointer::indexed("/examples", i, ""),
+            Field::Example(i) => toolshift_syntax::pointer::indexed("/examples", i, ""),
             Field::Implementation => "/entrypoint/file".into(),
             Field::Enabled => "/active".into(),
             Field::Author => "/author".into(),
@@ -202,7 +202,7 @@ impl Dialect for AnythingLlm {
             if let Some(call) = example.get("call").and_then(Value::as_str) {
                 if let Err(error) = serde_json::from_str::<Value>(call) {
                     warnings.push(Warning {
-                        pointer: toolshift_model::pointer::indexed("/examples", index, "/call"),
+                        pointer: toolshift_syntax::pointer::indexed("/examples", index, "/call"),
                         message: format!("the call is not valid JSON ({error}); the model is shown a broken example"),
                     });
                 }

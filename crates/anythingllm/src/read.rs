@@ -7,13 +7,13 @@ use toolshift_model::dialect::{
     check_file_name, collect_extras, deserialize_document, read_companion,
 };
 use toolshift_model::message;
-use toolshift_model::pointer::child;
 use toolshift_model::settings::looks_secret;
-use toolshift_model::text::owned;
 use toolshift_model::{
     DialectError, Example, ExampleCall, Extra, Field, Implementation, Imported, InputHint, Loss,
     LossCode, Parameter, Primitive, Setting, Source, Tool, ValueSchema, ValueType,
 };
+use toolshift_syntax::pointer::child;
+use toolshift_syntax::text::owned;
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let skill: schema::Skill = deserialize_document(source.document)?;
@@ -98,7 +98,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     for (index, example) in skill.examples.iter().flatten().enumerate() {
         collect_extras(
             ID,
-            &toolshift_model::pointer::indexed("/examples", index, ""),
+            &toolshift_syntax::pointer::indexed("/examples", index, ""),
             &example.unknown,
             &mut extras,
         );

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use toolshift_model::{deserialize_keeping_unknown, OrderedMap};
+use toolshift_syntax::{deserialize_keeping_unknown, OrderedMap};
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.

@@ -6,12 +6,13 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use toolshift_model::dialect::{check_file_name, restore_extras};
 use toolshift_model::message;
-use toolshift_model::text::{borrowed, code_list, humanize, with_note};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OrderedMap, OutputContent,
-    OutputFile, Primitive, Tool, ValueType, WriteOptions, Written,
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
+    Primitive, Tool, ValueType, WriteOptions, Written,
 };
+use toolshift_syntax::text::{borrowed, code_list, humanize, with_note};
+use toolshift_syntax::OrderedMap;
 
 const TITLE: &str = "AnythingLLM";
 const DEFAULT_VERSION: &str = "1.0.0";
@@ -759,7 +760,7 @@ fn fit_official_input(
             ID,
             &format!(
                 "/setup_args/{}/input/{bound}",
-                toolshift_model::pointer::escape(key)
+                toolshift_syntax::pointer::escape(key)
             ),
         )
         .map(Value::to_string)

@@ -10,10 +10,10 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
-use toolshift_model::pointer::{field, indexed, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
+use toolshift_syntax::pointer::{field, indexed, member};
 
 pub const ID: &str = "arcade-v1";
 pub const SCHEMA: &str = include_str!("../schema/arcade-v1.schema.jsonc");

@@ -27,7 +27,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
 
     let mut parameters = Vec::with_capacity(definition.input.parameters.len());
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
-        let pointer = || toolshift_model::pointer::indexed("/input/parameters", index, "");
+        let pointer = || toolshift_syntax::pointer::indexed("/input/parameters", index, "");
         collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
         collect_extras_at(
             ID,

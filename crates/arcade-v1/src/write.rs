@@ -5,12 +5,12 @@ use crate::ID;
 use sha2::{Digest, Sha256};
 use toolshift_model::message;
 use toolshift_model::providers::{provider_by_id, provider_for_url};
-use toolshift_model::text::{code_list, with_note};
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
     Primitive, Tool, ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
 };
+use toolshift_syntax::text::{code_list, with_note};
 
 const TITLE: &str = "Arcade v1";
 
@@ -345,7 +345,7 @@ fn version(
         reason: error.to_string(),
     })?;
     // The manifest itself is built over this one.
-    toolshift_model::mirror_value::recycle(document);
+    toolshift_syntax::mirror_value::recycle(document);
     let digest: String = Sha256::digest(&canonical)
         .iter()
         .take(8)

@@ -3,11 +3,11 @@
 use crate::schema::{self, AuthorizationKeyword, ValType};
 use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
-use toolshift_model::pointer::child;
 use toolshift_model::{
     Authorization, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive, Setting,
     Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
+use toolshift_syntax::pointer::child;
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let definition: schema::ToolDefinition = deserialize_document(source.document)?;
@@ -135,7 +135,7 @@ fn requirements(
         .map(|(index, secret)| {
             collect_extras(
                 ID,
-                &toolshift_model::pointer::indexed("/requirements/secrets", index, ""),
+                &toolshift_syntax::pointer::indexed("/requirements/secrets", index, ""),
                 &secret.unknown,
                 extras,
             );

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use toolshift_model::deserialize_keeping_unknown;
+use toolshift_syntax::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 

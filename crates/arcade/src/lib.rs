@@ -12,10 +12,10 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
-use toolshift_model::pointer::{field, indexed, member};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
+use toolshift_syntax::pointer::{field, indexed, member};
 
 pub const ID: &str = "arcade";
 pub const SCHEMA: &str = include_str!("../schema/arcade-tool-definition.schema.json");

@@ -6,12 +6,12 @@ use std::borrow::Cow;
 use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
-use toolshift_model::pointer::child;
-use toolshift_model::text::owned;
 use toolshift_model::{
     Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive,
     Property, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
 };
+use toolshift_syntax::pointer::child;
+use toolshift_syntax::text::owned;
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let definition: schema::ToolDefinition = deserialize_document(source.document)?;
@@ -23,7 +23,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     // Owned, so that their texts move into the tool instead of being copied again.
     let mut parameters = Vec::with_capacity(definition.input.parameters.len());
     for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
-        let pointer = || toolshift_model::pointer::indexed("/input/parameters", index, "");
+        let pointer = || toolshift_syntax::pointer::indexed("/input/parameters", index, "");
         collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
         parameters.push(Parameter {
             name: parameter.name.into_owned(),
@@ -178,7 +178,7 @@ fn requirements(
         for (index, key) in metadata.iter().enumerate() {
             collect_extras(
                 ID,
-                &toolshift_model::pointer::indexed("/requirements/metadata", index, ""),
+                &toolshift_syntax::pointer::indexed("/requirements/metadata", index, ""),
                 &key.unknown,
                 extras,
             );
@@ -192,7 +192,7 @@ fn requirements(
         .map(|(index, secret)| {
             collect_extras(
                 ID,
-                &toolshift_model::pointer::indexed("/requirements/secrets", index, ""),
+                &toolshift_syntax::pointer::indexed("/requirements/secrets", index, ""),
                 &secret.unknown,
                 extras,
             );

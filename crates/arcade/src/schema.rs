@@ -13,7 +13,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use toolshift_model::deserialize_keeping_unknown;
+use toolshift_syntax::deserialize_keeping_unknown;
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.

@@ -5,12 +5,12 @@ use crate::ID;
 use std::borrow::Cow;
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
-use toolshift_model::text::{borrowed, ensure_description};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
     Primitive, Property, Tool, ValueSchema, WriteOptions, Written,
 };
+use toolshift_syntax::text::{borrowed, ensure_description};
 
 const DEFAULT_TOOLKIT: &str = "Default";
 const TITLE: &str = "Arcade";
@@ -261,7 +261,7 @@ fn requirements<'a>(
             losses.push(Loss::new(
                 LossCode::SettingDetailsDropped,
                 Field::Setting(index),
-                message!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, toolshift_model::text::and_list(&details)),
+                message!("an Arcade secret is a key only; `{}` lost {}. Set the secret in the Arcade dashboard or the worker's environment.", setting.key, toolshift_syntax::text::and_list(&details)),
             ));
         }
         if tool.origin.as_deref() != Some(ID) {

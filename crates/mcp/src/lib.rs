@@ -11,11 +11,11 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
-use toolshift_model::pointer::child;
-use toolshift_model::pointer::member;
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
+use toolshift_syntax::pointer::child;
+use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "mcp";
 /// The specification revision toolshift writes (docs/mcp.md).

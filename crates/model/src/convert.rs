@@ -45,7 +45,7 @@ pub fn convert(
     let mut written = to.write(&imported.tool, options).map_err(|error| match error {
         // Name the place in the input the user must change.
         DialectError::UnsafeName { name, reason } => DialectError::Invalid {
-            pointer: crate::dialect::display_pointer(from.locate(Field::Name, &imported.tool, source.document).unwrap_or_default()),
+            pointer: toolshift_syntax::pointer::display(from.locate(Field::Name, &imported.tool, source.document).unwrap_or_default()),
             message: format!("the name {name:?} would place a file outside the output folder ({reason}); nothing was written"),
         },
         other => other,
@@ -245,7 +245,7 @@ fn unlocated(loss: Loss) -> Entry {
 fn nearest_existing(document: &Value, pointer: &str) -> String {
     let mut candidate = pointer;
     loop {
-        if crate::pointer::lookup(document, candidate).is_some() {
+        if toolshift_syntax::pointer::lookup(document, candidate).is_some() {
             return candidate.to_owned();
         }
         match candidate.rfind('/') {

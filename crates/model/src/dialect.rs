@@ -5,6 +5,7 @@ use crate::loss::Loss;
 use crate::tool::Tool;
 use serde_json::Value;
 use std::ffi::OsStr;
+use std::io::Read;
 use std::path::Path;
 
 /// A parsed input document and where it came from.
@@ -19,6 +20,37 @@ pub struct Source<'a> {
     /// folder's plugins mostly have no `.py`). `None`: probe.
     pub listed: Option<&'a [Box<OsStr>]>,
     pub document: &'a Value,
+    /// How the files beside the manifest are opened: the model does no file access.
+    pub files: &'a dyn InputFiles,
+}
+
+/// Opens a companion file beside a manifest. The root library's implementation opens
+/// what a probe saw, in the folder a walk holds, never following a link nor waiting on
+/// a FIFO (`docs/security.md`); `NoFiles` stands where no folder is read.
+pub trait InputFiles: Sync + std::fmt::Debug {
+    /// `file` in `dir`, `None` where no regular file is there.
+    fn open(&self, dir: &Path, file: &str) -> Result<Option<OpenedFile>, Unopened>;
+}
+
+/// A companion file open for reading, and the size its probe saw.
+pub type OpenedFile = (Box<dyn Read>, u64);
+
+/// Why a file of an input was not opened.
+#[derive(Debug)]
+pub enum Unopened {
+    /// A symbolic link is there, and was not followed.
+    Link,
+    Io(std::io::Error),
+}
+
+/// The files of an input with no folder (standard input, a document in memory).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoFiles;
+
+impl InputFiles for NoFiles {
+    fn open(&self, _dir: &Path, _file: &str) -> Result<Option<OpenedFile>, Unopened> {
+        Ok(None)
+    }
 }
 
 /// What a reader returns: the tool, plus everything it could not carry into it.
@@ -96,42 +128,7 @@ pub enum OutputLayout {
     Folder,
 }
 
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum DialectError {
-    /// The input does not have the shape of this dialect.
-    #[error("{pointer}: {message}")]
-    Invalid { pointer: String, message: String },
-    /// The tool has something the target requires but cannot hold.
-    #[error("{pointer}: cannot be written as {dialect}: {reason}")]
-    Inexpressible {
-        dialect: &'static str,
-        pointer: String,
-        reason: String,
-    },
-    /// A name would place a file outside the output folder.
-    #[error("unsafe file name {name:?}: {reason}")]
-    UnsafeName { name: String, reason: String },
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
-}
-
-impl DialectError {
-    pub fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
-        DialectError::Invalid {
-            pointer: display_pointer(pointer.into()),
-            message: message.into(),
-        }
-    }
-}
-
-/// Shows the root pointer `""` as `/` so that messages never have an empty place.
-pub fn display_pointer(pointer: String) -> String {
-    if pointer.is_empty() {
-        "/".to_owned()
-    } else {
-        pointer
-    }
-}
+pub use crate::error::DialectError;
 
 pub trait Dialect: Sync + std::fmt::Debug {
     /// The id users type: `arcade-v1`, `taskweaver`, ...
@@ -257,7 +254,7 @@ pub fn deserialize_document<T: serde::de::DeserializeOwned>(
         return Ok(value);
     }
     serde_path_to_error::deserialize(document).map_err(|error| {
-        let pointer = crate::pointer::from_serde_path(error.path());
+        let pointer = toolshift_syntax::pointer::from_serde_path(error.path());
         DialectError::invalid(pointer, error.into_inner().to_string())
     })
 }
@@ -274,7 +271,7 @@ pub fn collect_extras(
         if !value.is_null() {
             extras.push(crate::tool::Extra {
                 dialect: dialect.to_owned(),
-                pointer: crate::pointer::child(pointer, key),
+                pointer: toolshift_syntax::pointer::child(pointer, key),
                 value: value.clone(),
             });
         }
@@ -344,21 +341,20 @@ pub fn read_companion(
     // probed and opened in that folder, not by a path that may lead elsewhere since.
     // What is opened is what the probe saw, even if the file was swapped since, and no
     // more than the limit is read.
-    let (file_handle, size) = match crate::input_file::open_probed(dir, file) {
+    let (file_handle, size) = match source.files.open(dir, file) {
         Ok(Some(opened)) => opened,
         Ok(None) => return Ok(None),
-        Err(crate::input_file::Unopened::Link) => return Err(is_link()),
-        Err(crate::input_file::Unopened::Io(e)) => return Err(unread(e)),
+        Err(Unopened::Link) => return Err(is_link()),
+        Err(Unopened::Io(e)) => return Err(unread(e)),
     };
     if size > MAX_COMPANION_BYTES {
         return Err(too_large());
     }
     let mut text = String::with_capacity(usize::try_from(size).unwrap_or_default());
-    std::io::Read::read_to_string(
-        &mut std::io::Read::take(file_handle, MAX_COMPANION_BYTES + 1),
-        &mut text,
-    )
-    .map_err(unread)?;
+    file_handle
+        .take(MAX_COMPANION_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(unread)?;
     if text.len() as u64 > MAX_COMPANION_BYTES {
         return Err(too_large());
     }
@@ -382,7 +378,7 @@ pub fn to_document<T: serde::Serialize>(
     dialect: &'static str,
     mirror: &T,
 ) -> Result<Value, DialectError> {
-    crate::mirror_value::to_value(mirror).map_err(|error| DialectError::Inexpressible {
+    toolshift_syntax::mirror_value::to_value(mirror).map_err(|error| DialectError::Inexpressible {
         dialect,
         pointer: "/".into(),
         reason: error.to_string(),
@@ -461,13 +457,30 @@ mod tests {
     use super::{check_file_name, read_companion, Source};
     use std::ffi::OsStr;
 
-    /// A walk's listing answers for the folder: a file it does not list is not read,
-    /// one it lists is, and without a listing the folder is probed.
+    /// A folder holding one companion, `b.py`, that counts what readers open.
+    #[derive(Debug, Default)]
+    struct OneFile {
+        opened: std::sync::atomic::AtomicUsize,
+    }
+
+    impl super::InputFiles for OneFile {
+        fn open(
+            &self,
+            _dir: &std::path::Path,
+            file: &str,
+        ) -> Result<Option<super::OpenedFile>, super::Unopened> {
+            self.opened
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok((file == "b.py").then(|| (Box::new(&b"code"[..]) as Box<dyn std::io::Read>, 4)))
+        }
+    }
+
+    /// A walk's listing answers for the folder: a file it does not list is not opened,
+    /// one it lists is, and without a listing the folder is asked.
     #[test]
     fn a_listing_answers_for_its_folder() {
-        let dir = std::env::temp_dir().join(format!("toolshift-listed-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("b.py"), "code").unwrap();
+        let dir = std::path::Path::new("skill");
+        let files = OneFile::default();
         let document = serde_json::Value::Null;
         let names: Vec<Box<OsStr>> = ["a.yaml", "b.py", "c.py"]
             .iter()
@@ -481,18 +494,22 @@ mod tests {
         let read = |file: &str, listed: Option<&[Box<OsStr>]>| {
             let source = Source {
                 display: "a.yaml",
-                dir: Some(&dir),
+                dir: Some(dir),
                 listed,
                 document: &document,
+                files: &files,
             };
             read_companion(&source, file, "/code").unwrap()
         };
+        let opened = || files.opened.load(std::sync::atomic::Ordering::Relaxed);
         assert_eq!(read("b.py", Some(&names)), Some("code".to_owned()));
         assert_eq!(read("b.py", None), Some("code".to_owned()));
+        assert_eq!(opened(), 2);
         assert_eq!(read("b.py", Some(&listing)), None);
-        // Listed but gone: the probe decides.
+        assert_eq!(opened(), 2, "a file the listing lacks is not asked for");
+        // Listed but gone: the folder decides.
         assert_eq!(read("c.py", Some(&names)), None);
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(opened(), 3);
     }
 
     #[test]
@@ -596,7 +613,7 @@ pub enum ManifestSyntax {
 
 /// Parses a schema embedded in a dialect crate (JSON or JSON with comments).
 pub fn embedded_schema(text: &str, title: &str) -> Result<Value, DialectError> {
-    crate::syntax::parse(text)
+    toolshift_syntax::syntax::parse(text)
         .map(|(schema, _)| schema)
         .map_err(|error| DialectError::invalid("", format!("embedded {title} schema: {error}")))
 }

@@ -10,14 +10,14 @@ use crate::dialect::DialectError;
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
-use crate::pointer::child;
 use crate::tool::{Extra, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
 use serde_json::{Map, Value};
+use toolshift_syntax::pointer::child;
 
 /// The `dialect` of a `ValueType::Native` whose type lives in its keywords (no `type`,
 /// or a union such as `["string", "integer"]`, or array items the model cannot hold).
 /// Every JSON Schema dialect writes it back; the others lower it to its equivalent.
-pub const NATIVE: &str = "json-schema";
+pub const NATIVE: &str = crate::tool::JSON_SCHEMA;
 
 /// Keys of an arguments object the model maps; any other becomes an extra of the dialect.
 const ROOT_KEYS: [&str; 3] = ["type", "properties", "required"];

@@ -169,7 +169,8 @@ mod tests {
     #[test]
     fn ascii_keys_are_cut_into_the_same_words() {
         // Every key of up to four characters from these, cut both ways.
-        let keys = crate::text::every_text(&["a", "B", "7", "_", "-", " ", "Ke", "yT"], 4);
+        let keys =
+            toolshift_syntax::text::every_text(&["a", "B", "7", "_", "-", " ", "Ke", "yT"], 4);
         for key in
             keys.iter()
                 .map(String::as_str)

@@ -303,9 +303,9 @@ impl ValueType {
         val: Option<Primitive>,
         inner: Option<Option<Primitive>>,
         pointer: &str,
-    ) -> Result<ValueType, crate::dialect::DialectError> {
-        use crate::dialect::DialectError;
-        use crate::pointer::child;
+    ) -> Result<ValueType, crate::error::DialectError> {
+        use crate::error::DialectError;
+        use toolshift_syntax::pointer::child;
         let Some(val) = val else {
             let inner = inner.ok_or_else(|| {
                 DialectError::invalid(
@@ -324,22 +324,6 @@ impl ValueType {
         Ok(ValueType::Primitive(val))
     }
 
-    /// The other way: `val_type` (`None` for `array`) and `inner_val_type`, after a
-    /// native type is lowered to its equivalent or `json` (reported).
-    pub fn to_val_types(
-        &self,
-        field: crate::field::Field,
-        target: &str,
-        losses: &mut Vec<crate::loss::Loss>,
-    ) -> (Option<Primitive>, Option<Primitive>) {
-        match crate::unheld::lower_native(self, field, target, losses) {
-            ValueType::Primitive(p) => (Some(p), None),
-            ValueType::Array(p) => (None, Some(p)),
-            // lower_native never returns a native type.
-            ValueType::Native { .. } => (Some(Primitive::Json), None),
-        }
-    }
-
     /// The name used in messages, independent of dialect spelling.
     pub fn describe(&self) -> String {
         self.described().to_string()
@@ -353,6 +337,10 @@ impl ValueType {
 }
 
 /// A value type as messages name it (`ValueType::described`).
+/// The `dialect` of a `ValueType::Native` whose type lives in its JSON Schema keywords
+/// (`json_schema::NATIVE`).
+pub const JSON_SCHEMA: &str = "json-schema";
+
 #[derive(Debug, Clone, Copy)]
 pub struct Described<'a>(&'a ValueType);
 
@@ -361,7 +349,7 @@ impl std::fmt::Display for Described<'_> {
         match self.0 {
             ValueType::Primitive(p) => out.write_str(p.canonical_name()),
             ValueType::Array(p) => write!(out, "array of {}", p.canonical_name()),
-            ValueType::Native { dialect, name, .. } if dialect == crate::json_schema::NATIVE => {
+            ValueType::Native { dialect, name, .. } if dialect == JSON_SCHEMA => {
                 write!(out, "the JSON Schema type given by its keywords (`{name}`)")
             }
             ValueType::Native { dialect, name, .. } => write!(out, "{dialect} type `{name}`"),

@@ -7,7 +7,7 @@
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
-use crate::tool::{ExampleCall, Tool, ValueType};
+use crate::tool::{ExampleCall, Primitive, Tool, ValueType};
 
 /// What a target dialect can hold, beyond the fields every dialect has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -41,8 +41,22 @@ pub struct Holds {
     pub auth_id: bool,
 }
 
+/// Every part of `tool` that `target` cannot hold, one loss each, in the order a report
+/// lists them: metadata, schema details and keywords, version and toolkit, parameters
+/// and output, then return values, settings, examples and implementation.
 pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
     let mut losses = Vec::new();
+    metadata_losses(tool, target, holds, &mut losses);
+    schema_losses(tool, target, holds, &mut losses);
+    identity_losses(tool, target, holds, &mut losses);
+    parameter_losses(tool, target, holds, &mut losses);
+    companion_losses(tool, target, holds, &mut losses);
+    losses
+}
+
+/// Display name, enabled flag, author, URL, licence, deprecation, behaviour hints and
+/// the authorization id.
+fn metadata_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Loss>) {
     let mut metadata = |present: bool, field: Field, what: &str| {
         if present {
             losses.push(Loss::new(
@@ -100,6 +114,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             ));
         }
     }
+}
+
+/// Value-schema details and JSON Schema keywords of flat-typed targets.
+fn schema_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Loss>) {
     if !holds.schema_details {
         // `whose` is spelled out only for a loss: most types have no details.
         let mut details = |schema: &crate::tool::ValueSchema,
@@ -162,7 +180,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             });
         }
     }
+}
 
+/// The per-tool version and the toolkit.
+fn identity_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Loss>) {
     if let (Some(version), false) = (&tool.version, holds.version) {
         losses.push(Loss::new(
             LossCode::ToolVersionDropped,
@@ -187,6 +208,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             ),
         ));
     }
+}
+
+/// Parameter defaults, the output, and each parameter's inferrable flag and allowed values.
+fn parameter_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Loss>) {
     if !holds.parameter_defaults {
         for (index, parameter) in tool.parameters.iter().enumerate() {
             if let Some(default) = &parameter.default {
@@ -234,6 +259,10 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             ));
         }
     }
+}
+
+/// Named return values, settings, examples and the implementation reference.
+fn companion_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Loss>) {
     if !holds.return_values {
         for (index, value) in tool.output.returns.iter().enumerate() {
             losses.push(Loss::new(
@@ -279,7 +308,6 @@ pub fn unheld(tool: &Tool, target: &str, holds: Holds) -> Vec<Loss> {
             message!("{target} does not reference implementation files; `{}` ({}) was dropped. Port the code by hand.", implementation.file, implementation.language),
         ));
     }
-    losses
 }
 
 /// Reports the extras of other dialects (and those of the target it cannot write back).
@@ -355,6 +383,26 @@ pub fn lower_native(
                 message!("{described} has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
             ));
             ValueType::Primitive(crate::tool::Primitive::Json)
+        }
+    }
+}
+
+/// `to_val_types` lives here, beside `lower_native`, which it needs: `tool` is a lower
+/// layer than this file.
+impl ValueType {
+    /// The other way: `val_type` (`None` for `array`) and `inner_val_type`, after a
+    /// native type is lowered to its equivalent or `json` (reported).
+    pub fn to_val_types(
+        &self,
+        field: crate::field::Field,
+        target: &str,
+        losses: &mut Vec<crate::loss::Loss>,
+    ) -> (Option<Primitive>, Option<Primitive>) {
+        match lower_native(self, field, target, losses) {
+            ValueType::Primitive(p) => (Some(p), None),
+            ValueType::Array(p) => (None, Some(p)),
+            // lower_native never returns a native type.
+            ValueType::Native { .. } => (Some(Primitive::Json), None),
         }
     }
 }

@@ -12,11 +12,11 @@ mod write;
 
 use serde_json::{json, Map, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
-use toolshift_model::pointer::child;
-use toolshift_model::pointer::member;
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
+use toolshift_syntax::pointer::child;
+use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "openai";
 /// ChatCompletionTool and Responses' FunctionTool, extracted from OpenAI's OpenAPI

@@ -13,11 +13,11 @@ mod write;
 
 use serde_json::Value;
 use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
-use toolshift_model::pointer::indexed;
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
 };
+use toolshift_syntax::pointer::indexed;
 
 pub const ID: &str = "taskweaver";
 pub const SCHEMA: &str = include_str!("../schema/taskweaver-plugin.schema.json");
@@ -79,7 +79,7 @@ impl Dialect for TaskWeaver {
         let setting = |i: usize| {
             tool.settings
                 .get(i)
-                .map(|s| toolshift_model::pointer::child("/configurations", &s.key))
+                .map(|s| toolshift_syntax::pointer::child("/configurations", &s.key))
         };
         Some(match field {
             Field::Root => String::new(),

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 use std::fmt::Write as _;
-use toolshift_model::text::single_line;
+use toolshift_syntax::text::single_line;
 
 const KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",

@@ -42,7 +42,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .map(|(index, field)| {
             collect_extras_at(
                 ID,
-                || toolshift_model::pointer::indexed("/parameters", index, ""),
+                || toolshift_syntax::pointer::indexed("/parameters", index, ""),
                 &field.unknown,
                 &mut extras,
             );
@@ -64,7 +64,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         .map(|(index, field)| {
             collect_extras_at(
                 ID,
-                || toolshift_model::pointer::indexed("/returns", index, ""),
+                || toolshift_syntax::pointer::indexed("/returns", index, ""),
                 &field.unknown,
                 &mut extras,
             );

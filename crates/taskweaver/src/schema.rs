@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use toolshift_model::{deserialize_keeping_unknown, OrderedMap};
+use toolshift_syntax::{deserialize_keeping_unknown, OrderedMap};
 
 type Unknown = Map<String, Value>;
 

@@ -7,12 +7,13 @@ use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::{check_file_name, restore_extras};
 use toolshift_model::message;
-use toolshift_model::text::{and_list, ensure_description, join_lines, single_line};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OrderedMap, OutputContent,
-    OutputFile, Tool, ValueType, WriteOptions, Written,
+    Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
+    Tool, ValueType, WriteOptions, Written,
 };
+use toolshift_syntax::text::{and_list, ensure_description, join_lines, single_line};
+use toolshift_syntax::OrderedMap;
 
 const TITLE: &str = "TaskWeaver";
 /// The schema's `minLength` for plugin and field descriptions.

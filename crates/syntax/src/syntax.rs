@@ -269,7 +269,7 @@ fn yaml_to_json(yaml: serde_yaml::Value, at: At<'_>) -> Result<Value, SyntaxErro
         Y::Tagged(tagged) => {
             return Err(SyntaxError::Yaml(format!(
                 "{}: YAML tag `{}` is refused",
-                crate::dialect::display_pointer(at.pointer()),
+                crate::pointer::display(at.pointer()),
                 tagged.tag
             )))
         }

@@ -6,11 +6,11 @@
 //! reads `parameters.cc.type` rather than naming a list position; absent fields are
 //! left out, so syntax (key order, JSON or YAML, comments) never shows.
 
-use crate::tool::{
+use serde_json::{Map, Value};
+use toolshift_model::{
     Authorization, Example, ExampleCall, Output, Parameter, Primitive, Property, Setting, Tool,
     ValueSchema, ValueType,
 };
-use serde_json::{Map, Value};
 
 /// What the view shows instead of a credential's value.
 pub const WITHHELD: &str = "<withheld>";
@@ -377,8 +377,8 @@ pub fn short(value: &Option<Value>, other: &Option<Value>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tool::{Parameter, ValueSchema};
     use serde_json::json;
+    use toolshift_model::{Parameter, ValueSchema};
 
     fn tool(cc: ValueType) -> Tool {
         Tool {

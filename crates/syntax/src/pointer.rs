@@ -1,5 +1,14 @@
 //! RFC 6901 JSON pointers.
 
+/// Shows the root pointer `""` as `/` so that messages never have an empty place.
+pub fn display(pointer: String) -> String {
+    if pointer.is_empty() {
+        "/".to_owned()
+    } else {
+        pointer
+    }
+}
+
 /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
 pub fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")

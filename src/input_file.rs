@@ -30,12 +30,22 @@ impl FolderId {
     }
 }
 
-/// Why a file of an input was not opened.
-#[derive(Debug)]
-pub enum Unopened {
-    /// A symbolic link is there, and was not followed.
-    Link,
-    Io(std::io::Error),
+pub use toolshift_model::dialect::Unopened;
+
+/// The file system, as readers see it through `Source::files`: each companion file is
+/// probed, then opened as the probe saw it (`open_probed`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FileSystem;
+
+impl toolshift_model::InputFiles for FileSystem {
+    fn open(
+        &self,
+        dir: &Path,
+        file: &str,
+    ) -> Result<Option<toolshift_model::dialect::OpenedFile>, Unopened> {
+        let opened = open_probed(dir, file)?;
+        Ok(opened.map(|(handle, size)| (Box::new(handle) as Box<dyn std::io::Read>, size)))
+    }
 }
 
 /// Opens `path` for reading without following a link in its last component

@@ -1,9 +1,9 @@
 //! The batch report: one record per input file, in the shape users script against.
 
-use crate::loss::{Entry, LossCode, Severity};
 use serde::{Serialize, Serializer};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
+use toolshift_model::{Entry, LossCode, Severity};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

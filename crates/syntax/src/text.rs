@@ -281,9 +281,9 @@ pub(crate) fn marks(word: &[u8], byte: u8) -> u64 {
 }
 
 /// Every text of up to `most` parts from `alphabet` (some more than once): what the
-/// exhaustive tests of short texts run over.
-#[cfg(test)]
-pub(crate) fn every_text(alphabet: &[&str], most: usize) -> Vec<String> {
+/// exhaustive tests of short texts run over, here and in the crates that use this one.
+#[doc(hidden)]
+pub fn every_text(alphabet: &[&str], most: usize) -> Vec<String> {
     let mut texts = vec![String::new()];
     for _ in 0..most {
         let longer: Vec<String> = texts

@@ -1,5 +1,0 @@
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
-    toolshift_fuzz::read_and_convert(&toolshift_anythingllm::AnythingLlm, bytes);
-});

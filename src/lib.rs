@@ -1,0 +1,32 @@
+//! toolshift as a library: the registry of dialects, conversion of documents in memory,
+//! and the batch engine behind the `toolshift` command.
+//!
+//! The binary (`src/main.rs`) only parses its arguments and calls `run`.
+
+mod batch;
+pub mod batch_report;
+mod chunks;
+pub mod cli;
+mod commands;
+pub mod exit_code;
+mod html;
+mod input;
+pub mod input_file;
+mod interrupt;
+mod matrix;
+mod output;
+mod paths;
+mod progress;
+pub mod registry;
+mod report;
+mod review;
+mod sarif;
+mod schemas;
+#[cfg(target_os = "linux")]
+mod unnamed;
+mod validate;
+pub mod view;
+mod walk;
+
+pub use commands::run;
+pub use matrix::probe_text;
