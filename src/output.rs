@@ -467,6 +467,7 @@ pub fn write_all(
     known_folders: &KnownFolders,
     staged: Option<&StagedFolder>,
 ) -> Result<(), String> {
+    crate::interrupt::item_starts();
     // After Ctrl-C no folder is made, only to be removed again.
     not_interrupted()?;
     if let Some((hidden, places)) = staged.and_then(|staged| staged.places_of(files)) {
