@@ -10,11 +10,11 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, objects_at, Dialect};
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
 };
-use toolshift_syntax::pointer::child;
 use toolshift_syntax::pointer::field;
 
 pub const ID: &str = "anythingllm";
@@ -37,6 +37,44 @@ fn extra_allowed(pointer: &str) -> bool {
         _ => false,
     }
 }
+
+/// Where AnythingLLM keeps each field (`Dialect::locate`): parameters and settings by
+/// name.
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/hubId"),
+    (Field::DisplayName, "/name"),
+    (Field::Description, "/description"),
+    (Field::Version, "/version"),
+    (Field::Parameters, "/entrypoint/params"),
+    (Field::Parameter(0), "/entrypoint/params/{param}"),
+    (
+        Field::ParameterDescription(0),
+        "/entrypoint/params/{param}/description",
+    ),
+    (
+        Field::ParameterRequired(0),
+        "/entrypoint/params/{param}/description",
+    ),
+    (Field::ParameterSchema(0), "/entrypoint/params/{param}/type"),
+    (Field::ParameterType(0), "/entrypoint/params/{param}/type"),
+    (Field::ParameterEnum(0), "/entrypoint/params/{param}/enum"),
+    (
+        Field::ParameterDefault(0),
+        "/entrypoint/params/{param}/default",
+    ),
+    (Field::Settings, "/setup_args"),
+    (Field::Authorization, "/setup_args"),
+    (Field::Setting(0), "/setup_args/{setting}"),
+    (Field::SettingValue(0), "/setup_args/{setting}/value"),
+    (Field::Examples, "/examples"),
+    (Field::Example(0), "/examples/{i}"),
+    (Field::Implementation, "/entrypoint/file"),
+    (Field::Enabled, "/active"),
+    (Field::Author, "/author"),
+    (Field::Url, "/author_url"),
+    (Field::License, "/license"),
+];
 
 impl Dialect for AnythingLlm {
     fn id(&self) -> &'static str {
@@ -84,38 +122,7 @@ impl Dialect for AnythingLlm {
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
-        let param = |i: usize| {
-            tool.parameters
-                .get(i)
-                .map(|p| child("/entrypoint/params", &p.name))
-        };
-        let setting = |i: usize| tool.settings.get(i).map(|s| child("/setup_args", &s.key));
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name => "/hubId".into(),
-            Field::DisplayName => "/name".into(),
-            Field::Description => "/description".into(),
-            Field::Version => "/version".into(),
-            Field::Parameters => "/entrypoint/params".into(),
-            Field::Parameter(i) => param(i)?,
-            Field::ParameterDescription(i) | Field::ParameterRequired(i) => {
-                child(&param(i)?, "description")
-            }
-            Field::ParameterSchema(i) | Field::ParameterType(i) => child(&param(i)?, "type"),
-            Field::ParameterEnum(i) => child(&param(i)?, "enum"),
-            Field::ParameterDefault(i) => child(&param(i)?, "default"),
-            Field::Settings | Field::Authorization => "/setup_args".into(),
-            Field::Setting(i) => setting(i)?,
-            Field::SettingValue(i) => child(&setting(i)?, "value"),
-            Field::Examples => "/examples".into(),
-            Field::Example(i) => toolshift_syntax::pointer::indexed("/examples", i, ""),
-            Field::Implementation => "/entrypoint/file".into(),
-            Field::Enabled => "/active".into(),
-            Field::Author => "/author".into(),
-            Field::Url => "/author_url".into(),
-            Field::License => "/license".into(),
-            _ => return None,
-        })
+        places::locate(PLACES, field, tool, "")
     }
 
     /// `docs/anythingllm.md`, normalizations: top-level null keys, an empty

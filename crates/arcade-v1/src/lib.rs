@@ -10,10 +10,11 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::pointer::{field, indexed, member};
+use toolshift_syntax::pointer::{field, member};
 
 pub const ID: &str = "arcade-v1";
 pub const SCHEMA: &str = include_str!("../schema/arcade-v1.schema.jsonc");
@@ -21,6 +22,46 @@ pub use write::is_hash_version;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArcadeV1;
+
+/// Where Arcade v1 keeps each field (`Dialect::locate`).
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Description, "/description"),
+    (Field::Version, "/version"),
+    (Field::Parameters, "/input/parameters"),
+    (Field::Parameter(0), "/input/parameters/{i}"),
+    (
+        Field::ParameterDescription(0),
+        "/input/parameters/{i}/description",
+    ),
+    (
+        Field::ParameterRequired(0),
+        "/input/parameters/{i}/required",
+    ),
+    (Field::ParameterSchema(0), "/input/parameters/{i}/schema"),
+    (Field::ParameterType(0), "/input/parameters/{i}/schema/type"),
+    (Field::ParameterEnum(0), "/input/parameters/{i}/schema/enum"),
+    (
+        Field::ParameterInferrable(0),
+        "/input/parameters/{i}/inferrable",
+    ),
+    (Field::Output, "/output"),
+    (Field::OutputModes, "/output/available_modes"),
+    (Field::OutputDescription, "/output/value/description"),
+    (Field::OutputSchema, "/output/value/schema"),
+    (Field::OutputType, "/output/value/schema/type"),
+    (Field::OutputEnum, "/output/value/schema/enum"),
+    (Field::Authorization, "/requirements/authorization"),
+    (
+        Field::AuthAuthority,
+        "/requirements/authorization/oauth2/url",
+    ),
+    (
+        Field::AuthScopes,
+        "/requirements/authorization/oauth2/scope",
+    ),
+];
 
 impl Dialect for ArcadeV1 {
     fn id(&self) -> &'static str {
@@ -79,33 +120,11 @@ impl Dialect for ArcadeV1 {
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
-        let inputs = "/input/parameters";
-        let oauth2 = "/requirements/authorization/oauth2";
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name => "/name".into(),
-            Field::Description => "/description".into(),
-            Field::Version => "/version".into(),
-            Field::Toolkit | Field::ToolkitName if tool.toolkit.is_some() => "/name".into(),
-            Field::Parameters => inputs.into(),
-            Field::Parameter(i) => indexed(inputs, i, ""),
-            Field::ParameterDescription(i) => indexed(inputs, i, "/description"),
-            Field::ParameterRequired(i) => indexed(inputs, i, "/required"),
-            Field::ParameterSchema(i) => indexed(inputs, i, "/schema"),
-            Field::ParameterType(i) => indexed(inputs, i, "/schema/type"),
-            Field::ParameterEnum(i) => indexed(inputs, i, "/schema/enum"),
-            Field::ParameterInferrable(i) => indexed(inputs, i, "/inferrable"),
-            Field::Output => "/output".into(),
-            Field::OutputModes => "/output/available_modes".into(),
-            Field::OutputDescription => "/output/value/description".into(),
-            Field::OutputSchema => "/output/value/schema".into(),
-            Field::OutputType => "/output/value/schema/type".into(),
-            Field::OutputEnum => "/output/value/schema/enum".into(),
-            Field::Authorization => "/requirements/authorization".into(),
-            Field::AuthAuthority => format!("{oauth2}/url"),
-            Field::AuthScopes => format!("{oauth2}/scope"),
-            _ => return None,
-        })
+        match field {
+            // A v1 toolkit is the first part of the tool's qualified name.
+            Field::Toolkit | Field::ToolkitName if tool.toolkit.is_some() => Some("/name".into()),
+            _ => places::locate(PLACES, field, tool, ""),
+        }
     }
 
     /// `docs/arcade.md`, normalizations: null keys, `inferrable: true` (the default),

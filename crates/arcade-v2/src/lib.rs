@@ -11,10 +11,11 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::pointer::{field, indexed, member};
+use toolshift_syntax::pointer::{field, member};
 
 pub const ID: &str = "arcade-v2";
 pub const SCHEMA: &str = include_str!("../schema/arcade-v2.schema.jsonc");
@@ -28,6 +29,48 @@ fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
     check_file_name(&name)?;
     Ok(name)
 }
+
+/// Where Arcade v2 keeps each field (`Dialect::locate`); `{base}` is the parameter
+/// list, under `inputs`, or under `input` where the v2-era SDK wrote that.
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Description, "/description"),
+    (Field::Toolkit, "/toolkit"),
+    (Field::ToolkitName, "/toolkit/name"),
+    (Field::ToolkitDescription, "/toolkit/description"),
+    (Field::ToolkitVersion, "/toolkit/version"),
+    (Field::Parameters, "{base}"),
+    (Field::Parameter(0), "{base}/{i}"),
+    (Field::ParameterDescription(0), "{base}/{i}/description"),
+    (Field::ParameterRequired(0), "{base}/{i}/required"),
+    (Field::ParameterSchema(0), "{base}/{i}/value_schema"),
+    (Field::ParameterType(0), "{base}/{i}/value_schema/val_type"),
+    (
+        Field::ParameterElementType(0),
+        "{base}/{i}/value_schema/inner_val_type",
+    ),
+    (Field::ParameterEnum(0), "{base}/{i}/value_schema/enum"),
+    (Field::ParameterInferrable(0), "{base}/{i}/inferrable"),
+    (Field::Output, "/output"),
+    (Field::OutputModes, "/output/available_modes"),
+    (Field::OutputDescription, "/output/description"),
+    (Field::OutputSchema, "/output/value_schema"),
+    (Field::OutputType, "/output/value_schema/val_type"),
+    (
+        Field::OutputElementType,
+        "/output/value_schema/inner_val_type",
+    ),
+    (Field::OutputEnum, "/output/value_schema/enum"),
+    (Field::Authorization, "/requirements/authorization"),
+    (
+        Field::AuthAuthority,
+        "/requirements/authorization/oauth2/authority",
+    ),
+    // Where later revisions keep a setting; Arcade v2 proper has no place for it.
+    (Field::Setting(0), "/requirements/secrets/{i}"),
+    (Field::SettingValue(0), "/requirements/secrets/{i}"),
+];
 
 impl Dialect for ArcadeV2 {
     fn id(&self) -> &'static str {
@@ -77,13 +120,9 @@ impl Dialect for ArcadeV2 {
         write::manifest_name(tool, options)
     }
 
-    fn locate(&self, field: Field, _tool: &Tool, document: &Value) -> Option<String> {
-        let inputs = if document.get("input").is_some() && document.get("inputs").is_none() {
-            "/input/parameters"
-        } else {
-            "/inputs/parameters"
-        };
+    fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
         let authorization = "/requirements/authorization";
+        // A key some emitters spell otherwise is located where the document has it.
         let spelled = |preferred: &str, other: &str, parent: &str| {
             let other_pointer = format!("{parent}/{other}");
             if document.pointer(&other_pointer).is_some() {
@@ -92,42 +131,28 @@ impl Dialect for ArcadeV2 {
                 format!("{parent}/{preferred}")
             }
         };
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name => "/name".into(),
-            Field::Description => "/description".into(),
-            Field::Toolkit => "/toolkit".into(),
-            Field::ToolkitName => "/toolkit/name".into(),
-            Field::ToolkitDescription => "/toolkit/description".into(),
-            Field::ToolkitVersion => "/toolkit/version".into(),
-            Field::Parameters => inputs.into(),
-            Field::Parameter(i) => indexed(inputs, i, ""),
-            Field::ParameterDescription(i) => indexed(inputs, i, "/description"),
-            Field::ParameterRequired(i) => indexed(inputs, i, "/required"),
-            Field::ParameterSchema(i) => indexed(inputs, i, "/value_schema"),
-            Field::ParameterType(i) => indexed(inputs, i, "/value_schema/val_type"),
-            Field::ParameterElementType(i) => indexed(inputs, i, "/value_schema/inner_val_type"),
-            Field::ParameterEnum(i) => indexed(inputs, i, "/value_schema/enum"),
-            Field::ParameterInferrable(i) => indexed(inputs, i, "/inferrable"),
-            Field::Output => "/output".into(),
-            Field::OutputModes => "/output/available_modes".into(),
-            Field::OutputDescription => "/output/description".into(),
-            Field::OutputSchema => "/output/value_schema".into(),
-            Field::OutputType => "/output/value_schema/val_type".into(),
-            Field::OutputElementType => "/output/value_schema/inner_val_type".into(),
-            Field::OutputEnum => "/output/value_schema/enum".into(),
-            Field::Authorization => authorization.into(),
-            Field::AuthProvider => spelled("provider", "provider_id", authorization),
-            Field::AuthAuthority => format!("{authorization}/oauth2/authority"),
-            Field::AuthScopes => spelled("scope", "scopes", &format!("{authorization}/oauth2")),
+        match field {
+            Field::AuthProvider => Some(spelled("provider", "provider_id", authorization)),
+            Field::AuthScopes => Some(spelled(
+                "scope",
+                "scopes",
+                &format!("{authorization}/oauth2"),
+            )),
             // Later revisions keep secrets here; Arcade v2 proper has no place for them.
             Field::Settings if document.pointer("/requirements/secrets").is_some() => {
-                "/requirements/secrets".into()
+                Some("/requirements/secrets".into())
             }
-            // Where later revisions keep a setting; Arcade v2 proper has no place for it.
-            Field::Setting(i) | Field::SettingValue(i) => indexed("/requirements/secrets", i, ""),
-            _ => return None,
-        })
+            Field::Settings => None,
+            _ => {
+                let inputs = if document.get("input").is_some() && document.get("inputs").is_none()
+                {
+                    "/input/parameters"
+                } else {
+                    "/inputs/parameters"
+                };
+                places::locate(PLACES, field, tool, inputs)
+            }
+        }
     }
 
     /// `docs/arcade.md`, normalizations: null keys, a derivable `full_name`, the later

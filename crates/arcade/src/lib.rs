@@ -12,10 +12,11 @@ use serde_json::Value;
 use toolshift_model::dialect::{
     check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
 };
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::pointer::{field, indexed, member};
+use toolshift_syntax::pointer::{field, member};
 
 pub const ID: &str = "arcade";
 pub const SCHEMA: &str = include_str!("../schema/arcade-tool-definition.schema.json");
@@ -46,6 +47,71 @@ fn secret_position(tool: &Tool, index: usize) -> Option<usize> {
             .count()
     })
 }
+
+/// Where `arcade` keeps each field (`Dialect::locate`); a setting's place is counted
+/// among the secrets alone.
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Description, "/description"),
+    (Field::Toolkit, "/toolkit"),
+    (Field::ToolkitName, "/toolkit/name"),
+    (Field::ToolkitDescription, "/toolkit/description"),
+    (Field::ToolkitVersion, "/toolkit/version"),
+    (Field::Parameters, "/input/parameters"),
+    (Field::Parameter(0), "/input/parameters/{i}"),
+    (
+        Field::ParameterDescription(0),
+        "/input/parameters/{i}/description",
+    ),
+    (
+        Field::ParameterRequired(0),
+        "/input/parameters/{i}/required",
+    ),
+    (
+        Field::ParameterSchema(0),
+        "/input/parameters/{i}/value_schema",
+    ),
+    (
+        Field::ParameterType(0),
+        "/input/parameters/{i}/value_schema/val_type",
+    ),
+    (
+        Field::ParameterElementType(0),
+        "/input/parameters/{i}/value_schema/inner_val_type",
+    ),
+    (
+        Field::ParameterEnum(0),
+        "/input/parameters/{i}/value_schema/enum",
+    ),
+    (
+        Field::ParameterInferrable(0),
+        "/input/parameters/{i}/inferrable",
+    ),
+    (Field::Output, "/output"),
+    (Field::OutputModes, "/output/available_modes"),
+    (Field::OutputDescription, "/output/description"),
+    (Field::OutputSchema, "/output/value_schema"),
+    (Field::OutputType, "/output/value_schema/val_type"),
+    (
+        Field::OutputElementType,
+        "/output/value_schema/inner_val_type",
+    ),
+    (Field::OutputEnum, "/output/value_schema/enum"),
+    (Field::Authorization, "/requirements/authorization"),
+    (
+        Field::AuthProvider,
+        "/requirements/authorization/provider_id",
+    ),
+    (Field::AuthId, "/requirements/authorization/id"),
+    (
+        Field::AuthScopes,
+        "/requirements/authorization/oauth2/scopes",
+    ),
+    (Field::Settings, "/requirements/secrets"),
+    (Field::Behavior, "/metadata/behavior"),
+    (Field::Deprecation, "/deprecation_message"),
+];
 
 impl Dialect for Arcade {
     fn id(&self) -> &'static str {
@@ -97,44 +163,18 @@ impl Dialect for Arcade {
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
-        let inputs = "/input/parameters";
-        let authorization = "/requirements/authorization";
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name => "/name".into(),
-            Field::Description => "/description".into(),
-            Field::Toolkit => "/toolkit".into(),
-            Field::ToolkitName => "/toolkit/name".into(),
-            Field::ToolkitDescription => "/toolkit/description".into(),
-            Field::ToolkitVersion => "/toolkit/version".into(),
-            Field::Parameters => inputs.into(),
-            Field::Parameter(i) => indexed(inputs, i, ""),
-            Field::ParameterDescription(i) => indexed(inputs, i, "/description"),
-            Field::ParameterRequired(i) => indexed(inputs, i, "/required"),
-            Field::ParameterSchema(i) => indexed(inputs, i, "/value_schema"),
-            Field::ParameterType(i) => indexed(inputs, i, "/value_schema/val_type"),
-            Field::ParameterElementType(i) => indexed(inputs, i, "/value_schema/inner_val_type"),
-            Field::ParameterEnum(i) => indexed(inputs, i, "/value_schema/enum"),
-            Field::ParameterInferrable(i) => indexed(inputs, i, "/inferrable"),
-            Field::Output => "/output".into(),
-            Field::OutputModes => "/output/available_modes".into(),
-            Field::OutputDescription => "/output/description".into(),
-            Field::OutputSchema => "/output/value_schema".into(),
-            Field::OutputType => "/output/value_schema/val_type".into(),
-            Field::OutputElementType => "/output/value_schema/inner_val_type".into(),
-            Field::OutputEnum => "/output/value_schema/enum".into(),
-            Field::Authorization => authorization.into(),
-            Field::AuthProvider => format!("{authorization}/provider_id"),
-            Field::AuthId => format!("{authorization}/id"),
-            Field::AuthScopes => format!("{authorization}/oauth2/scopes"),
-            Field::Settings => "/requirements/secrets".into(),
+        match field {
+            // Only credentials are kept as secrets: a setting's place counts those.
             Field::Setting(i) | Field::SettingValue(i) => {
-                format!("/requirements/secrets/{}", secret_position(tool, i)?)
+                let position = secret_position(tool, i)?;
+                Some(toolshift_syntax::pointer::indexed(
+                    "/requirements/secrets",
+                    position,
+                    "",
+                ))
             }
-            Field::Behavior => "/metadata/behavior".into(),
-            Field::Deprecation => "/deprecation_message".into(),
-            _ => return None,
-        })
+            _ => places::locate(PLACES, field, tool, ""),
+        }
     }
 
     /// `docs/arcade.md`, normalizations: keys whose value is `null` (the SDK writes

@@ -11,10 +11,10 @@ mod write;
 
 use serde_json::{json, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::pointer::child;
 use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "mcp";
@@ -29,6 +29,47 @@ pub struct Mcp;
 fn is_tool(value: &Value) -> bool {
     member(value, "inputSchema").is_some_and(Value::is_object) && member(value, "name").is_some()
 }
+
+/// Where MCP keeps each field (`Dialect::locate`): parameters are the input schema's
+/// properties, by name.
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Toolkit, "/name"),
+    (Field::ToolkitName, "/name"),
+    (Field::DisplayName, "/title"),
+    (Field::Description, "/description"),
+    (Field::Parameters, "/inputSchema/properties"),
+    (Field::ParameterKeyword(0), "/inputSchema/{keyword}"),
+    (Field::ParameterRequired(0), "/inputSchema/required"),
+    (Field::Parameter(0), "/inputSchema/properties/{param}"),
+    (Field::ParameterSchema(0), "/inputSchema/properties/{param}"),
+    (
+        Field::ParameterDescription(0),
+        "/inputSchema/properties/{param}/description",
+    ),
+    (
+        Field::ParameterType(0),
+        "/inputSchema/properties/{param}/type",
+    ),
+    (
+        Field::ParameterElementType(0),
+        "/inputSchema/properties/{param}/items/type",
+    ),
+    (
+        Field::ParameterEnum(0),
+        "/inputSchema/properties/{param}/enum",
+    ),
+    (
+        Field::ParameterDefault(0),
+        "/inputSchema/properties/{param}/default",
+    ),
+    (Field::Output, "/outputSchema"),
+    (Field::OutputSchema, "/outputSchema"),
+    (Field::OutputDescription, "/outputSchema/description"),
+    (Field::OutputType, "/outputSchema/type"),
+    (Field::Behavior, "/annotations"),
+];
 
 impl Dialect for Mcp {
     fn id(&self) -> &'static str {
@@ -76,34 +117,7 @@ impl Dialect for Mcp {
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
-        let parameter = |index: usize| {
-            tool.parameters
-                .get(index)
-                .map(|p| child("/inputSchema/properties", &p.name))
-        };
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name | Field::Toolkit | Field::ToolkitName => "/name".into(),
-            Field::DisplayName => "/title".into(),
-            Field::Description => "/description".into(),
-            Field::Parameters => "/inputSchema/properties".into(),
-            Field::ParameterKeyword(i) => {
-                let key = tool.parameter_keywords.as_ref()?.keys().nth(i)?;
-                child("/inputSchema", key)
-            }
-            Field::ParameterRequired(_) => "/inputSchema/required".into(),
-            Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
-            Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),
-            Field::ParameterType(i) => format!("{}/type", parameter(i)?),
-            Field::ParameterElementType(i) => format!("{}/items/type", parameter(i)?),
-            Field::ParameterEnum(i) => format!("{}/enum", parameter(i)?),
-            Field::ParameterDefault(i) => format!("{}/default", parameter(i)?),
-            Field::Output | Field::OutputSchema => "/outputSchema".into(),
-            Field::OutputDescription => "/outputSchema/description".into(),
-            Field::OutputType => "/outputSchema/type".into(),
-            Field::Behavior => "/annotations".into(),
-            _ => return None,
-        })
+        places::locate(PLACES, field, tool, "")
     }
 
     /// docs/mcp.md, normalizations: `annotations.title` is the title when there is no

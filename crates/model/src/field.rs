@@ -61,6 +61,29 @@ pub enum Field {
 }
 
 impl Field {
+    /// The index a field of a list carries (a parameter's, a setting's...).
+    pub fn index(self) -> Option<usize> {
+        use Field::*;
+        match self {
+            ParameterKeyword(i)
+            | Parameter(i)
+            | ParameterDescription(i)
+            | ParameterRequired(i)
+            | ParameterSchema(i)
+            | ParameterType(i)
+            | ParameterElementType(i)
+            | ParameterEnum(i)
+            | ParameterDefault(i)
+            | ParameterInferrable(i)
+            | Return(i)
+            | Setting(i)
+            | SettingValue(i)
+            | Example(i)
+            | Extra(i) => Some(i),
+            _ => None,
+        }
+    }
+
     /// The enclosing field, used when a dialect has no place for this one.
     pub fn parent(self) -> Option<Field> {
         use Field::*;

@@ -9,6 +9,7 @@ pub mod error;
 pub mod field;
 pub mod json_schema;
 pub mod loss;
+pub mod places;
 pub mod tool;
 
 pub use convert::{convert, convert_all, Conversion, Detail};

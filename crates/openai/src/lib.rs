@@ -12,10 +12,10 @@ mod write;
 
 use serde_json::{json, Map, Value};
 use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::pointer::child;
 use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "openai";
@@ -91,6 +91,44 @@ fn decode_strict(parameters: &mut Value) {
     }
 }
 
+/// Where OpenAI keeps each field (`Dialect::locate`); `{base}` is the function, in
+/// whichever shape the document has.
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "{base}/name"),
+    (Field::Toolkit, "{base}/name"),
+    (Field::ToolkitName, "{base}/name"),
+    (Field::Description, "{base}/description"),
+    (Field::Parameters, "{base}/parameters"),
+    (Field::ParameterKeyword(0), "{base}/parameters/{keyword}"),
+    (Field::ParameterRequired(0), "{base}/parameters/required"),
+    (Field::Parameter(0), "{base}/parameters/properties/{param}"),
+    (
+        Field::ParameterSchema(0),
+        "{base}/parameters/properties/{param}",
+    ),
+    (
+        Field::ParameterDescription(0),
+        "{base}/parameters/properties/{param}/description",
+    ),
+    (
+        Field::ParameterType(0),
+        "{base}/parameters/properties/{param}/type",
+    ),
+    (
+        Field::ParameterElementType(0),
+        "{base}/parameters/properties/{param}/items/type",
+    ),
+    (
+        Field::ParameterEnum(0),
+        "{base}/parameters/properties/{param}/enum",
+    ),
+    (
+        Field::ParameterDefault(0),
+        "{base}/parameters/properties/{param}/default",
+    ),
+];
+
 impl Dialect for OpenAi {
     fn id(&self) -> &'static str {
         ID
@@ -134,30 +172,7 @@ impl Dialect for OpenAi {
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
-        let base = base(document);
-        let parameter = |index: usize| {
-            tool.parameters
-                .get(index)
-                .map(|p| child(&format!("{base}/parameters/properties"), &p.name))
-        };
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name | Field::Toolkit | Field::ToolkitName => format!("{base}/name"),
-            Field::Description => format!("{base}/description"),
-            Field::Parameters => format!("{base}/parameters"),
-            Field::ParameterKeyword(i) => {
-                let key = tool.parameter_keywords.as_ref()?.keys().nth(i)?;
-                child(&format!("{base}/parameters"), key)
-            }
-            Field::ParameterRequired(_) => format!("{base}/parameters/required"),
-            Field::Parameter(i) | Field::ParameterSchema(i) => parameter(i)?,
-            Field::ParameterDescription(i) => format!("{}/description", parameter(i)?),
-            Field::ParameterType(i) => format!("{}/type", parameter(i)?),
-            Field::ParameterElementType(i) => format!("{}/items/type", parameter(i)?),
-            Field::ParameterEnum(i) => format!("{}/enum", parameter(i)?),
-            Field::ParameterDefault(i) => format!("{}/default", parameter(i)?),
-            _ => return None,
-        })
+        places::locate(PLACES, field, tool, base(document))
     }
 
     fn normalize_pointer(&self, pointer: &str) -> String {

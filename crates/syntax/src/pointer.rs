@@ -38,7 +38,7 @@ pub fn indexed(parent: &str, index: usize, rest: &str) -> String {
     pointer
 }
 
-pub(crate) fn push_escaped(pointer: &mut String, token: &str) {
+pub fn push_escaped(pointer: &mut String, token: &str) {
     // Nearly every token needs no escape, and is copied whole.
     if !token.bytes().any(|byte| byte == b'~' || byte == b'/') {
         pointer.push_str(token);

@@ -13,17 +13,48 @@ mod write;
 
 use serde_json::Value;
 use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
     WriteOptions, Written,
 };
-use toolshift_syntax::pointer::indexed;
 
 pub const ID: &str = "taskweaver";
 pub const SCHEMA: &str = include_str!("../schema/taskweaver-plugin.schema.json");
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TaskWeaver;
+
+/// Where TaskWeaver keeps each field (`Dialect::locate`).
+const PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Description, "/description"),
+    (Field::Parameters, "/parameters"),
+    (Field::Parameter(0), "/parameters/{i}"),
+    (
+        Field::ParameterDescription(0),
+        "/parameters/{i}/description",
+    ),
+    (Field::ParameterRequired(0), "/parameters/{i}/required"),
+    (Field::ParameterSchema(0), "/parameters/{i}/type"),
+    (Field::ParameterType(0), "/parameters/{i}/type"),
+    (Field::ParameterDefault(0), "/parameters/{i}/default"),
+    (Field::Output, "/returns"),
+    (Field::Returns, "/returns"),
+    (Field::OutputSchema, "/returns/0"),
+    (Field::OutputType, "/returns/0"),
+    (Field::OutputDescription, "/returns/0"),
+    (Field::Return(0), "/returns/{i}"),
+    (Field::Settings, "/configurations"),
+    (Field::Authorization, "/configurations"),
+    (Field::Setting(0), "/configurations/{setting}"),
+    (Field::SettingValue(0), "/configurations/{setting}"),
+    (Field::Examples, "/examples"),
+    (Field::Example(0), "/examples"),
+    (Field::Implementation, "/name"),
+    (Field::Enabled, "/enabled"),
+];
 
 impl Dialect for TaskWeaver {
     fn id(&self) -> &'static str {
@@ -76,36 +107,11 @@ impl Dialect for TaskWeaver {
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
-        let setting = |i: usize| {
-            tool.settings
-                .get(i)
-                .map(|s| toolshift_syntax::pointer::child("/configurations", &s.key))
-        };
-        Some(match field {
-            Field::Root => String::new(),
-            Field::Name => "/name".into(),
-            Field::Description => "/description".into(),
-            Field::Parameters => "/parameters".into(),
-            Field::Parameter(i) => indexed("/parameters", i, ""),
-            Field::ParameterDescription(i) => indexed("/parameters", i, "/description"),
-            Field::ParameterRequired(i) => indexed("/parameters", i, "/required"),
-            Field::ParameterSchema(i) | Field::ParameterType(i) => {
-                indexed("/parameters", i, "/type")
-            }
-            Field::ParameterDefault(i) => indexed("/parameters", i, "/default"),
-            Field::Output | Field::Returns => "/returns".into(),
-            Field::OutputSchema | Field::OutputType | Field::OutputDescription => {
-                "/returns/0".into()
-            }
-            Field::Return(i) => indexed("/returns", i, ""),
-            Field::Settings | Field::Authorization => "/configurations".into(),
-            Field::Setting(i) | Field::SettingValue(i) => return setting(i),
-            Field::Examples | Field::Example(_) => "/examples".into(),
-            Field::Implementation if document.get("code").is_some() => "/code".into(),
-            Field::Implementation => "/name".into(),
-            Field::Enabled => "/enabled".into(),
-            _ => return None,
-        })
+        match field {
+            // The implementation is the `code` file, or else the plugin's name.
+            Field::Implementation if document.get("code").is_some() => Some("/code".into()),
+            _ => places::locate(PLACES, field, tool, ""),
+        }
     }
 
     /// `docs/taskweaver.md`, normalizations: top-level null keys, an empty
