@@ -9,7 +9,7 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{embedded_schema, objects_at, Dialect};
+use toolshift_model::dialect::{objects_at, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
@@ -40,6 +40,7 @@ fn extra_allowed(pointer: &str) -> bool {
 
 /// Where AnythingLLM keeps each field (`Dialect::locate`): parameters and settings by
 /// name.
+#[rustfmt::skip]
 const PLACES: &Places = &[
     (Field::Root, ""),
     (Field::Name, "/hubId"),
@@ -48,21 +49,12 @@ const PLACES: &Places = &[
     (Field::Version, "/version"),
     (Field::Parameters, "/entrypoint/params"),
     (Field::Parameter(0), "/entrypoint/params/{param}"),
-    (
-        Field::ParameterDescription(0),
-        "/entrypoint/params/{param}/description",
-    ),
-    (
-        Field::ParameterRequired(0),
-        "/entrypoint/params/{param}/description",
-    ),
+    (Field::ParameterDescription(0), "/entrypoint/params/{param}/description"),
+    (Field::ParameterRequired(0), "/entrypoint/params/{param}/description"),
     (Field::ParameterSchema(0), "/entrypoint/params/{param}/type"),
     (Field::ParameterType(0), "/entrypoint/params/{param}/type"),
     (Field::ParameterEnum(0), "/entrypoint/params/{param}/enum"),
-    (
-        Field::ParameterDefault(0),
-        "/entrypoint/params/{param}/default",
-    ),
+    (Field::ParameterDefault(0), "/entrypoint/params/{param}/default"),
     (Field::Settings, "/setup_args"),
     (Field::Authorization, "/setup_args"),
     (Field::Setting(0), "/setup_args/{setting}"),
@@ -234,7 +226,9 @@ impl Dialect for AnythingLlm {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "AnythingLLM")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("AnythingLLM", error))
     }
 
     /// The official schema, corrected to accept what the AnythingLLM loader and settings

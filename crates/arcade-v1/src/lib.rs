@@ -9,7 +9,7 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::dialect::{drop_nulls, objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -24,6 +24,7 @@ pub use write::is_hash_version;
 pub struct ArcadeV1;
 
 /// Where Arcade v1 keeps each field (`Dialect::locate`).
+#[rustfmt::skip]
 const PLACES: &Places = &[
     (Field::Root, ""),
     (Field::Name, "/name"),
@@ -31,21 +32,12 @@ const PLACES: &Places = &[
     (Field::Version, "/version"),
     (Field::Parameters, "/input/parameters"),
     (Field::Parameter(0), "/input/parameters/{i}"),
-    (
-        Field::ParameterDescription(0),
-        "/input/parameters/{i}/description",
-    ),
-    (
-        Field::ParameterRequired(0),
-        "/input/parameters/{i}/required",
-    ),
+    (Field::ParameterDescription(0), "/input/parameters/{i}/description"),
+    (Field::ParameterRequired(0), "/input/parameters/{i}/required"),
     (Field::ParameterSchema(0), "/input/parameters/{i}/schema"),
     (Field::ParameterType(0), "/input/parameters/{i}/schema/type"),
     (Field::ParameterEnum(0), "/input/parameters/{i}/schema/enum"),
-    (
-        Field::ParameterInferrable(0),
-        "/input/parameters/{i}/inferrable",
-    ),
+    (Field::ParameterInferrable(0), "/input/parameters/{i}/inferrable"),
     (Field::Output, "/output"),
     (Field::OutputModes, "/output/available_modes"),
     (Field::OutputDescription, "/output/value/description"),
@@ -53,14 +45,8 @@ const PLACES: &Places = &[
     (Field::OutputType, "/output/value/schema/type"),
     (Field::OutputEnum, "/output/value/schema/enum"),
     (Field::Authorization, "/requirements/authorization"),
-    (
-        Field::AuthAuthority,
-        "/requirements/authorization/oauth2/url",
-    ),
-    (
-        Field::AuthScopes,
-        "/requirements/authorization/oauth2/scope",
-    ),
+    (Field::AuthAuthority, "/requirements/authorization/oauth2/url"),
+    (Field::AuthScopes, "/requirements/authorization/oauth2/scope"),
 ];
 
 impl Dialect for ArcadeV1 {
@@ -156,7 +142,9 @@ impl Dialect for ArcadeV1 {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "Arcade v1")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("Arcade v1", error))
     }
 
     /// The official schema with one correction: it declares string `enum` inside

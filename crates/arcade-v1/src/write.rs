@@ -7,8 +7,8 @@ use toolshift_model::message;
 use toolshift_model::providers::{provider_by_id, provider_for_url};
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
-    Primitive, Tool, ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Primitive, Tool,
+    ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
 };
 use toolshift_syntax::text::{code_list, with_note};
 
@@ -116,7 +116,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 }
 
 fn to_value(definition: &schema::ToolDefinition) -> Result<serde_json::Value, DialectError> {
-    toolshift_model::dialect::to_document(ID, definition)
+    toolshift_syntax::mirror_value::to_value(definition)
+        .map_err(|error| DialectError::no_document(ID, error))
 }
 
 /// Arcade v1 has no toolkit object, so a known toolkit travels in the name.
@@ -218,15 +219,7 @@ fn primitive(primitive: Primitive) -> schema::ValueType {
 }
 
 fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
-    let mut modes = tool.output.modes.clone();
-    if modes.is_empty() {
-        modes = vec![OutputMode::Value, OutputMode::Error];
-        losses.push(Loss::new(
-            LossCode::OutputModesDefaulted,
-            Field::OutputModes,
-            message!("Arcade v1 requires output modes; `value` and `error` were written."),
-        ));
-    }
+    let modes = toolshift_arcade_common::output_modes(tool, TITLE, losses);
     let value = match (&tool.output.schema, &tool.output.description) {
         (Some(vs), description) => Some(schema::OutputValue {
             description: description.clone(),

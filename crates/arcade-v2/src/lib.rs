@@ -8,9 +8,8 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{
-    check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
-};
+use toolshift_arcade_common::ARCADE_PLACES;
+use toolshift_model::dialect::{check_file_name, drop_nulls, objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -30,43 +29,10 @@ fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
     Ok(name)
 }
 
-/// Where Arcade v2 keeps each field (`Dialect::locate`); `{base}` is the parameter
-/// list, under `inputs`, or under `input` where the v2-era SDK wrote that.
+/// Where Arcade v2 keeps the fields `ARCADE_PLACES` does not place (`Dialect::locate`).
+#[rustfmt::skip]
 const PLACES: &Places = &[
-    (Field::Root, ""),
-    (Field::Name, "/name"),
-    (Field::Description, "/description"),
-    (Field::Toolkit, "/toolkit"),
-    (Field::ToolkitName, "/toolkit/name"),
-    (Field::ToolkitDescription, "/toolkit/description"),
-    (Field::ToolkitVersion, "/toolkit/version"),
-    (Field::Parameters, "{base}"),
-    (Field::Parameter(0), "{base}/{i}"),
-    (Field::ParameterDescription(0), "{base}/{i}/description"),
-    (Field::ParameterRequired(0), "{base}/{i}/required"),
-    (Field::ParameterSchema(0), "{base}/{i}/value_schema"),
-    (Field::ParameterType(0), "{base}/{i}/value_schema/val_type"),
-    (
-        Field::ParameterElementType(0),
-        "{base}/{i}/value_schema/inner_val_type",
-    ),
-    (Field::ParameterEnum(0), "{base}/{i}/value_schema/enum"),
-    (Field::ParameterInferrable(0), "{base}/{i}/inferrable"),
-    (Field::Output, "/output"),
-    (Field::OutputModes, "/output/available_modes"),
-    (Field::OutputDescription, "/output/description"),
-    (Field::OutputSchema, "/output/value_schema"),
-    (Field::OutputType, "/output/value_schema/val_type"),
-    (
-        Field::OutputElementType,
-        "/output/value_schema/inner_val_type",
-    ),
-    (Field::OutputEnum, "/output/value_schema/enum"),
-    (Field::Authorization, "/requirements/authorization"),
-    (
-        Field::AuthAuthority,
-        "/requirements/authorization/oauth2/authority",
-    ),
+    (Field::AuthAuthority, "/requirements/authorization/oauth2/authority"),
     // Where later revisions keep a setting; Arcade v2 proper has no place for it.
     (Field::Setting(0), "/requirements/secrets/{i}"),
     (Field::SettingValue(0), "/requirements/secrets/{i}"),
@@ -144,13 +110,16 @@ impl Dialect for ArcadeV2 {
             }
             Field::Settings => None,
             _ => {
+                // The parameter list is under `inputs`, or `input` where the v2-era SDK
+                // wrote that.
                 let inputs = if document.get("input").is_some() && document.get("inputs").is_none()
                 {
                     "/input/parameters"
                 } else {
                     "/inputs/parameters"
                 };
-                places::locate(PLACES, field, tool, inputs)
+                places::locate(PLACES, field, tool, "")
+                    .or_else(|| places::locate(ARCADE_PLACES, field, tool, inputs))
             }
         }
     }
@@ -241,6 +210,8 @@ impl Dialect for ArcadeV2 {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "Arcade v2")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("Arcade v2", error))
     }
 }

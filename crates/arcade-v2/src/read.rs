@@ -4,8 +4,8 @@ use crate::schema::{self, AuthorizationKeyword, ValType};
 use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
 use toolshift_model::{
-    Authorization, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive, Setting,
-    Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+    Authorization, DialectError, Extra, Imported, OAuth2, Output, Parameter, Setting, Source, Tool,
+    Toolkit, ToolkitOrigin, ValueSchema,
 };
 use toolshift_syntax::pointer::child;
 
@@ -96,21 +96,10 @@ fn collect_top_level_extras(definition: &schema::ToolDefinition, extras: &mut Ve
     collect_extras(ID, "", &unknown, extras);
 }
 
-fn primitive(val_type: ValType) -> Option<Primitive> {
-    Some(match val_type {
-        ValType::String => Primitive::String,
-        ValType::Integer => Primitive::Integer,
-        ValType::Number => Primitive::Number,
-        ValType::Boolean => Primitive::Boolean,
-        ValType::Json => Primitive::Json,
-        ValType::Array => return None,
-    })
-}
-
 fn value_schema(vs: &schema::ValueSchema, pointer: &str) -> Result<ValueSchema, DialectError> {
-    let value_type = ValueType::from_val_types(
-        primitive(vs.val_type),
-        vs.inner_val_type.map(primitive),
+    let value_type = toolshift_arcade_common::from_val_types(
+        vs.val_type.primitive(),
+        vs.inner_val_type.map(ValType::primitive),
         pointer,
     )?;
     Ok(ValueSchema {

@@ -84,16 +84,8 @@ deserialize_keeping_unknown!(Parameter {
     inferrable: "inferrable",
 });
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ValType {
-    String,
-    Integer,
-    Number,
-    Boolean,
-    Json,
-    Array,
-}
+/// The `val_type` encoding every Arcade form shares.
+pub use toolshift_arcade_common::ValType;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ValueSchema {

@@ -6,8 +6,8 @@ use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
-    Primitive, Tool, ValueSchema, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Tool,
+    ValueSchema, WriteOptions, Written,
 };
 
 const DEFAULT_TOOLKIT: &str = "Default";
@@ -45,15 +45,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         })
         .collect();
 
-    let mut modes = tool.output.modes.clone();
-    if modes.is_empty() {
-        modes = vec![OutputMode::Value, OutputMode::Error];
-        losses.push(Loss::new(
-            LossCode::OutputModesDefaulted,
-            Field::OutputModes,
-            message!("Arcade v2 requires output modes; `value` and `error` were written."),
-        ));
-    }
+    let modes = toolshift_arcade_common::output_modes(tool, TITLE, &mut losses);
     let output = schema::Output {
         available_modes: modes.iter().map(|m| m.as_str().to_owned()).collect(),
         description: tool.output.description.clone(),
@@ -105,7 +97,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         requirements,
         unknown: Default::default(),
     };
-    let document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let document = toolshift_syntax::mirror_value::to_value(&definition)
+        .map_err(|error| DialectError::no_document(ID, error))?;
     Ok(Written {
         files: vec![OutputFile {
             path: file_name,
@@ -145,19 +138,13 @@ fn toolkit(
     }
 }
 
-fn val_type(primitive: Primitive) -> ValType {
-    match primitive {
-        Primitive::String => ValType::String,
-        Primitive::Integer => ValType::Integer,
-        Primitive::Number => ValType::Number,
-        Primitive::Boolean => ValType::Boolean,
-        Primitive::Json => ValType::Json,
-    }
-}
-
 fn value_schema(vs: &ValueSchema, field: Field, losses: &mut Vec<Loss>) -> schema::ValueSchema {
-    let (val, inner) = vs.value_type.to_val_types(field, "Arcade", losses);
-    let (val, inner) = (val.map_or(ValType::Array, val_type), inner.map(val_type));
+    let (val, inner) =
+        toolshift_arcade_common::to_val_types(&vs.value_type, field, "Arcade", losses);
+    let (val, inner) = (
+        val.map_or(ValType::Array, ValType::from),
+        inner.map(ValType::from),
+    );
     schema::ValueSchema {
         val_type: val,
         inner_val_type: inner,

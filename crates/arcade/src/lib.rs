@@ -9,9 +9,8 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{
-    check_file_name, drop_nulls, embedded_schema, objects_at, remove_if_empty, Dialect,
-};
+use toolshift_arcade_common::ARCADE_PLACES;
+use toolshift_model::dialect::{check_file_name, drop_nulls, objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -48,66 +47,13 @@ fn secret_position(tool: &Tool, index: usize) -> Option<usize> {
     })
 }
 
-/// Where `arcade` keeps each field (`Dialect::locate`); a setting's place is counted
-/// among the secrets alone.
+/// Where `arcade` keeps the fields `ARCADE_PLACES` does not place (`Dialect::locate`);
+/// a setting's place is counted among the secrets alone.
+#[rustfmt::skip]
 const PLACES: &Places = &[
-    (Field::Root, ""),
-    (Field::Name, "/name"),
-    (Field::Description, "/description"),
-    (Field::Toolkit, "/toolkit"),
-    (Field::ToolkitName, "/toolkit/name"),
-    (Field::ToolkitDescription, "/toolkit/description"),
-    (Field::ToolkitVersion, "/toolkit/version"),
-    (Field::Parameters, "/input/parameters"),
-    (Field::Parameter(0), "/input/parameters/{i}"),
-    (
-        Field::ParameterDescription(0),
-        "/input/parameters/{i}/description",
-    ),
-    (
-        Field::ParameterRequired(0),
-        "/input/parameters/{i}/required",
-    ),
-    (
-        Field::ParameterSchema(0),
-        "/input/parameters/{i}/value_schema",
-    ),
-    (
-        Field::ParameterType(0),
-        "/input/parameters/{i}/value_schema/val_type",
-    ),
-    (
-        Field::ParameterElementType(0),
-        "/input/parameters/{i}/value_schema/inner_val_type",
-    ),
-    (
-        Field::ParameterEnum(0),
-        "/input/parameters/{i}/value_schema/enum",
-    ),
-    (
-        Field::ParameterInferrable(0),
-        "/input/parameters/{i}/inferrable",
-    ),
-    (Field::Output, "/output"),
-    (Field::OutputModes, "/output/available_modes"),
-    (Field::OutputDescription, "/output/description"),
-    (Field::OutputSchema, "/output/value_schema"),
-    (Field::OutputType, "/output/value_schema/val_type"),
-    (
-        Field::OutputElementType,
-        "/output/value_schema/inner_val_type",
-    ),
-    (Field::OutputEnum, "/output/value_schema/enum"),
-    (Field::Authorization, "/requirements/authorization"),
-    (
-        Field::AuthProvider,
-        "/requirements/authorization/provider_id",
-    ),
+    (Field::AuthProvider, "/requirements/authorization/provider_id"),
     (Field::AuthId, "/requirements/authorization/id"),
-    (
-        Field::AuthScopes,
-        "/requirements/authorization/oauth2/scopes",
-    ),
+    (Field::AuthScopes, "/requirements/authorization/oauth2/scopes"),
     (Field::Settings, "/requirements/secrets"),
     (Field::Behavior, "/metadata/behavior"),
     (Field::Deprecation, "/deprecation_message"),
@@ -173,7 +119,8 @@ impl Dialect for Arcade {
                     "",
                 ))
             }
-            _ => places::locate(PLACES, field, tool, ""),
+            _ => places::locate(PLACES, field, tool, "")
+                .or_else(|| places::locate(ARCADE_PLACES, field, tool, "/input/parameters")),
         }
     }
 
@@ -223,7 +170,9 @@ impl Dialect for Arcade {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "Arcade")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("Arcade", error))
     }
 
     /// The generated schema leaves most objects open because pydantic ignores unknown

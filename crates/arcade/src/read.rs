@@ -7,8 +7,8 @@ use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
 use toolshift_model::{
-    Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Primitive,
-    Property, Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema, ValueType,
+    Authorization, Behavior, DialectError, Extra, Imported, OAuth2, Output, Parameter, Property,
+    Setting, Source, Tool, Toolkit, ToolkitOrigin, ValueSchema,
 };
 use toolshift_syntax::pointer::child;
 use toolshift_syntax::text::owned;
@@ -106,17 +106,6 @@ fn top_level_extras(definition: &schema::ToolDefinition, extras: &mut Vec<Extra>
     collect_extras(ID, "", &definition.unknown, extras);
 }
 
-fn primitive(val_type: ValType) -> Option<Primitive> {
-    Some(match val_type {
-        ValType::String => Primitive::String,
-        ValType::Integer => Primitive::Integer,
-        ValType::Number => Primitive::Number,
-        ValType::Boolean => Primitive::Boolean,
-        ValType::Json => Primitive::Json,
-        ValType::Array => return None,
-    })
-}
-
 /// `pointer` is spelled out only for an extra or an error: a document has many value
 /// schemas and nearly all of them have neither.
 fn value_schema(
@@ -125,10 +114,15 @@ fn value_schema(
     extras: &mut Vec<Extra>,
 ) -> Result<ValueSchema, DialectError> {
     collect_extras_at(ID, pointer, &vs.unknown, extras);
-    let (val_type, inner_val_type) = (primitive(vs.val_type), vs.inner_val_type.map(primitive));
+    let (val_type, inner_val_type) = (
+        vs.val_type.primitive(),
+        vs.inner_val_type.map(ValType::primitive),
+    );
     // Read again with the pointer only to place an error.
-    let value_type = ValueType::from_val_types(val_type, inner_val_type, "")
-        .or_else(|_| ValueType::from_val_types(val_type, inner_val_type, &pointer()))?;
+    let value_type = toolshift_arcade_common::from_val_types(val_type, inner_val_type, "")
+        .or_else(|_| {
+            toolshift_arcade_common::from_val_types(val_type, inner_val_type, &pointer())
+        })?;
     let properties = |map: &Option<
         indexmap::IndexMap<schema::Text<'_>, schema::ValueSchema<'_>>,
     >,

@@ -10,7 +10,7 @@
 //! since a definition lives only until it is serialized; a reader gets owned ones.
 
 use indexmap::IndexMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use toolshift_syntax::deserialize_keeping_unknown;
@@ -97,16 +97,8 @@ deserialize_keeping_unknown!(InputParameter<'a> {
     inferrable: "inferrable",
 });
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ValType {
-    String,
-    Integer,
-    Number,
-    Boolean,
-    Json,
-    Array,
-}
+/// The `val_type` encoding every Arcade form shares.
+pub use toolshift_arcade_common::ValType;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ValueSchema<'a> {

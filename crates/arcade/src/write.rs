@@ -7,8 +7,8 @@ use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, OutputMode,
-    Primitive, Property, Tool, ValueSchema, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Property, Tool,
+    ValueSchema, WriteOptions, Written,
 };
 use toolshift_syntax::text::{borrowed, ensure_description};
 
@@ -77,15 +77,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         })
         .collect();
 
-    let mut modes = tool.output.modes.clone();
-    if modes.is_empty() {
-        modes = vec![OutputMode::Value, OutputMode::Error];
-        losses.push(Loss::new(
-            LossCode::OutputModesDefaulted,
-            Field::OutputModes,
-            message!("Arcade requires output modes; `value` and `error` were written."),
-        ));
-    }
+    let modes = toolshift_arcade_common::output_modes(tool, TITLE, &mut losses);
     let output = schema::ToolOutput {
         description: borrowed(tool.output.description.as_ref()),
         available_modes: Some(modes.iter().map(|m| Cow::Borrowed(m.as_str())).collect()),
@@ -140,7 +132,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             .and_then(|value| value.as_object().cloned()),
         unknown: Default::default(),
     };
-    let document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let document = toolshift_syntax::mirror_value::to_value(&definition)
+        .map_err(|error| DialectError::no_document(ID, error))?;
     Ok(Written {
         files: vec![OutputFile {
             path: file_name,
@@ -176,23 +169,16 @@ fn toolkit<'a>(
     }
 }
 
-fn val_type(primitive: Primitive) -> ValType {
-    match primitive {
-        Primitive::String => ValType::String,
-        Primitive::Integer => ValType::Integer,
-        Primitive::Number => ValType::Number,
-        Primitive::Boolean => ValType::Boolean,
-        Primitive::Json => ValType::Json,
-    }
-}
-
 fn value_schema<'a>(
     vs: &'a ValueSchema,
     field: Field,
     losses: &mut Vec<Loss>,
 ) -> schema::ValueSchema<'a> {
-    let (val, inner) = vs.value_type.to_val_types(field, TITLE, losses);
-    let (val, inner) = (val.map_or(ValType::Array, val_type), inner.map(val_type));
+    let (val, inner) = toolshift_arcade_common::to_val_types(&vs.value_type, field, TITLE, losses);
+    let (val, inner) = (
+        val.map_or(ValType::Array, ValType::from),
+        inner.map(ValType::from),
+    );
     schema::ValueSchema {
         val_type: val,
         inner_val_type: inner,

@@ -10,7 +10,8 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::dialect::Dialect;
+use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -30,8 +31,9 @@ fn is_tool(value: &Value) -> bool {
     member(value, "inputSchema").is_some_and(Value::is_object) && member(value, "name").is_some()
 }
 
-/// Where MCP keeps each field (`Dialect::locate`): parameters are the input schema's
-/// properties, by name.
+/// Where MCP keeps each field beside the arguments (`Dialect::locate`), which are
+/// `json_schema::ARGUMENT_PLACES` under `/inputSchema`.
+#[rustfmt::skip]
 const PLACES: &Places = &[
     (Field::Root, ""),
     (Field::Name, "/name"),
@@ -39,31 +41,6 @@ const PLACES: &Places = &[
     (Field::ToolkitName, "/name"),
     (Field::DisplayName, "/title"),
     (Field::Description, "/description"),
-    (Field::Parameters, "/inputSchema/properties"),
-    (Field::ParameterKeyword(0), "/inputSchema/{keyword}"),
-    (Field::ParameterRequired(0), "/inputSchema/required"),
-    (Field::Parameter(0), "/inputSchema/properties/{param}"),
-    (Field::ParameterSchema(0), "/inputSchema/properties/{param}"),
-    (
-        Field::ParameterDescription(0),
-        "/inputSchema/properties/{param}/description",
-    ),
-    (
-        Field::ParameterType(0),
-        "/inputSchema/properties/{param}/type",
-    ),
-    (
-        Field::ParameterElementType(0),
-        "/inputSchema/properties/{param}/items/type",
-    ),
-    (
-        Field::ParameterEnum(0),
-        "/inputSchema/properties/{param}/enum",
-    ),
-    (
-        Field::ParameterDefault(0),
-        "/inputSchema/properties/{param}/default",
-    ),
     (Field::Output, "/outputSchema"),
     (Field::OutputSchema, "/outputSchema"),
     (Field::OutputDescription, "/outputSchema/description"),
@@ -118,6 +95,7 @@ impl Dialect for Mcp {
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {
         places::locate(PLACES, field, tool, "")
+            .or_else(|| places::locate(ARGUMENT_PLACES, field, tool, "/inputSchema"))
     }
 
     /// docs/mcp.md, normalizations: `annotations.title` is the title when there is no
@@ -157,7 +135,9 @@ impl Dialect for Mcp {
 
     /// The revision's `$defs/Tool`, with every definition it refers to.
     fn official_schema(&self) -> Result<Value, DialectError> {
-        let published = embedded_schema(SCHEMA, "MCP")?;
+        let published = toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("MCP", error))?;
         let definitions = published
             .get("$defs")
             .cloned()

@@ -373,18 +373,6 @@ pub fn tool_documents<'a>(dialect: &dyn Dialect, document: &'a Value) -> Vec<(St
     }
 }
 
-/// A dialect's mirror value as a JSON document, or why it cannot be one.
-pub fn to_document<T: serde::Serialize>(
-    dialect: &'static str,
-    mirror: &T,
-) -> Result<Value, DialectError> {
-    toolshift_syntax::mirror_value::to_value(mirror).map_err(|error| DialectError::Inexpressible {
-        dialect,
-        pointer: "/".into(),
-        reason: error.to_string(),
-    })
-}
-
 /// What a writer of one manifest file returns: `NAME.json`, checked to stay inside the
 /// output folder, and its losses.
 pub fn one_manifest(
@@ -609,13 +597,6 @@ pub enum ManifestSyntax {
     Yaml,
     /// Only JSON is loadable (AnythingLLM reads `plugin.json`).
     JsonOnly,
-}
-
-/// Parses a schema embedded in a dialect crate (JSON or JSON with comments).
-pub fn embedded_schema(text: &str, title: &str) -> Result<Value, DialectError> {
-    toolshift_syntax::syntax::parse(text)
-        .map(|(schema, _)| schema)
-        .map_err(|error| DialectError::invalid("", format!("embedded {title} schema: {error}")))
 }
 
 /// Arcade's `available_modes`, refusing a mode it does not define.

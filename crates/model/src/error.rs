@@ -26,4 +26,18 @@ impl DialectError {
             message: message.into(),
         }
     }
+
+    /// A dialect's embedded schema that does not parse: a bug in the build.
+    pub fn embedded_schema(title: &str, error: impl std::fmt::Display) -> Self {
+        DialectError::invalid("", format!("embedded {title} schema: {error}"))
+    }
+
+    /// A mirror value that has no JSON document (`mirror_value::to_value` refused it).
+    pub fn no_document(dialect: &'static str, reason: impl std::fmt::Display) -> Self {
+        DialectError::Inexpressible {
+            dialect,
+            pointer: "/".into(),
+            reason: reason.to_string(),
+        }
+    }
 }

@@ -10,6 +10,7 @@ use crate::dialect::DialectError;
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
+use crate::places::Places;
 use crate::tool::{Extra, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
 use serde_json::{Map, Value};
 use toolshift_syntax::pointer::child;
@@ -18,6 +19,22 @@ use toolshift_syntax::pointer::child;
 /// or a union such as `["string", "integer"]`, or array items the model cannot hold).
 /// Every JSON Schema dialect writes it back; the others lower it to its equivalent.
 pub const NATIVE: &str = crate::tool::JSON_SCHEMA;
+
+/// Where both JSON Schema dialects keep a tool's arguments (`Dialect::locate`);
+/// `{base}` is the arguments' schema (`/inputSchema`, `/function/parameters`...).
+#[rustfmt::skip]
+pub const ARGUMENT_PLACES: &Places = &[
+    (Field::Parameters, "{base}/properties"),
+    (Field::ParameterKeyword(0), "{base}/{keyword}"),
+    (Field::ParameterRequired(0), "{base}/required"),
+    (Field::Parameter(0), "{base}/properties/{param}"),
+    (Field::ParameterSchema(0), "{base}/properties/{param}"),
+    (Field::ParameterDescription(0), "{base}/properties/{param}/description"),
+    (Field::ParameterType(0), "{base}/properties/{param}/type"),
+    (Field::ParameterElementType(0), "{base}/properties/{param}/items/type"),
+    (Field::ParameterEnum(0), "{base}/properties/{param}/enum"),
+    (Field::ParameterDefault(0), "{base}/properties/{param}/default"),
+];
 
 /// Keys of an arguments object the model maps; any other becomes an extra of the dialect.
 const ROOT_KEYS: [&str; 3] = ["type", "properties", "required"];

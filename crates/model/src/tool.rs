@@ -296,34 +296,6 @@ pub enum ValueType {
 impl ValueType {
     pub const STRING: ValueType = ValueType::Primitive(Primitive::String);
 
-    /// A type in the encoding both Arcade dialects share: a primitive `val_type`, or
-    /// `array` (`val` is `None`) with a primitive `inner_val_type` (`inner`: `None` when
-    /// absent, `Some(None)` when it is itself `array`). `pointer` names the value schema.
-    pub fn from_val_types(
-        val: Option<Primitive>,
-        inner: Option<Option<Primitive>>,
-        pointer: &str,
-    ) -> Result<ValueType, crate::error::DialectError> {
-        use crate::error::DialectError;
-        use toolshift_syntax::pointer::child;
-        let Some(val) = val else {
-            let inner = inner.ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "val_type"),
-                    "an `array` needs an `inner_val_type`",
-                )
-            })?;
-            let element = inner.ok_or_else(|| {
-                DialectError::invalid(
-                    child(pointer, "inner_val_type"),
-                    "arrays of arrays are not an Arcade type",
-                )
-            })?;
-            return Ok(ValueType::Array(element));
-        };
-        Ok(ValueType::Primitive(val))
-    }
-
     /// The name used in messages, independent of dialect spelling.
     pub fn describe(&self) -> String {
         self.described().to_string()

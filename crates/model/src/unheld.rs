@@ -7,7 +7,7 @@
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
-use crate::tool::{ExampleCall, Primitive, Tool, ValueType};
+use crate::tool::{ExampleCall, Tool, ValueType};
 
 /// What a target dialect can hold, beyond the fields every dialect has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -383,26 +383,6 @@ pub fn lower_native(
                 message!("{described} has no {target} equivalent; it was written as `json`. Narrow the type by hand if you can."),
             ));
             ValueType::Primitive(crate::tool::Primitive::Json)
-        }
-    }
-}
-
-/// `to_val_types` lives here, beside `lower_native`, which it needs: `tool` is a lower
-/// layer than this file.
-impl ValueType {
-    /// The other way: `val_type` (`None` for `array`) and `inner_val_type`, after a
-    /// native type is lowered to its equivalent or `json` (reported).
-    pub fn to_val_types(
-        &self,
-        field: crate::field::Field,
-        target: &str,
-        losses: &mut Vec<crate::loss::Loss>,
-    ) -> (Option<Primitive>, Option<Primitive>) {
-        match lower_native(self, field, target, losses) {
-            ValueType::Primitive(p) => (Some(p), None),
-            ValueType::Array(p) => (None, Some(p)),
-            // lower_native never returns a native type.
-            ValueType::Native { .. } => (Some(Primitive::Json), None),
         }
     }
 }

@@ -11,7 +11,8 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Map, Value};
-use toolshift_model::dialect::{embedded_schema, Dialect};
+use toolshift_model::dialect::Dialect;
+use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
@@ -91,8 +92,10 @@ fn decode_strict(parameters: &mut Value) {
     }
 }
 
-/// Where OpenAI keeps each field (`Dialect::locate`); `{base}` is the function, in
-/// whichever shape the document has.
+/// Where OpenAI keeps each field beside the arguments (`Dialect::locate`); `{base}` is
+/// the function, in whichever shape the document has, and the arguments are
+/// `json_schema::ARGUMENT_PLACES` under its `parameters`.
+#[rustfmt::skip]
 const PLACES: &Places = &[
     (Field::Root, ""),
     (Field::Name, "{base}/name"),
@@ -100,33 +103,6 @@ const PLACES: &Places = &[
     (Field::ToolkitName, "{base}/name"),
     (Field::Description, "{base}/description"),
     (Field::Parameters, "{base}/parameters"),
-    (Field::ParameterKeyword(0), "{base}/parameters/{keyword}"),
-    (Field::ParameterRequired(0), "{base}/parameters/required"),
-    (Field::Parameter(0), "{base}/parameters/properties/{param}"),
-    (
-        Field::ParameterSchema(0),
-        "{base}/parameters/properties/{param}",
-    ),
-    (
-        Field::ParameterDescription(0),
-        "{base}/parameters/properties/{param}/description",
-    ),
-    (
-        Field::ParameterType(0),
-        "{base}/parameters/properties/{param}/type",
-    ),
-    (
-        Field::ParameterElementType(0),
-        "{base}/parameters/properties/{param}/items/type",
-    ),
-    (
-        Field::ParameterEnum(0),
-        "{base}/parameters/properties/{param}/enum",
-    ),
-    (
-        Field::ParameterDefault(0),
-        "{base}/parameters/properties/{param}/default",
-    ),
 ];
 
 impl Dialect for OpenAi {
@@ -172,7 +148,11 @@ impl Dialect for OpenAi {
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
-        places::locate(PLACES, field, tool, base(document))
+        let base = base(document);
+        places::locate(PLACES, field, tool, base).or_else(|| {
+            let arguments = [base, "/parameters"].concat();
+            places::locate(ARGUMENT_PLACES, field, tool, &arguments)
+        })
     }
 
     fn normalize_pointer(&self, pointer: &str) -> String {
@@ -227,6 +207,8 @@ impl Dialect for OpenAi {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "OpenAI function tool")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("OpenAI function tool", error))
     }
 }

@@ -12,7 +12,7 @@ mod types;
 mod write;
 
 use serde_json::Value;
-use toolshift_model::dialect::{embedded_schema, objects_at, remove_if_empty, Dialect};
+use toolshift_model::dialect::{objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{
     DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
@@ -26,16 +26,14 @@ pub const SCHEMA: &str = include_str!("../schema/taskweaver-plugin.schema.json")
 pub struct TaskWeaver;
 
 /// Where TaskWeaver keeps each field (`Dialect::locate`).
+#[rustfmt::skip]
 const PLACES: &Places = &[
     (Field::Root, ""),
     (Field::Name, "/name"),
     (Field::Description, "/description"),
     (Field::Parameters, "/parameters"),
     (Field::Parameter(0), "/parameters/{i}"),
-    (
-        Field::ParameterDescription(0),
-        "/parameters/{i}/description",
-    ),
+    (Field::ParameterDescription(0), "/parameters/{i}/description"),
     (Field::ParameterRequired(0), "/parameters/{i}/required"),
     (Field::ParameterSchema(0), "/parameters/{i}/type"),
     (Field::ParameterType(0), "/parameters/{i}/type"),
@@ -146,7 +144,9 @@ impl Dialect for TaskWeaver {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        embedded_schema(SCHEMA, "TaskWeaver")
+        toolshift_syntax::parse(SCHEMA)
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::embedded_schema("TaskWeaver", error))
     }
 }
 

@@ -1,0 +1,138 @@
+//! What the Arcade dialects (`arcade`, `arcade-v1`, `arcade-v2`) share and no other
+//! dialect has: the `val_type` encoding of value types (`ValType`, `from_val_types`,
+//! `to_val_types`), and the output modes every Arcade form requires.
+//!
+//! It is not a dialect: the three Arcade crates depend on it, and it depends on the
+//! model and the syntax crate alone.
+
+use serde::{Deserialize, Serialize};
+use toolshift_model::places::Places;
+use toolshift_model::unheld::lower_native;
+use toolshift_model::{
+    message, DialectError, Field, Loss, LossCode, OutputMode, Primitive, Tool, ValueType,
+};
+use toolshift_syntax::pointer::child;
+
+/// The places `arcade` and `arcade-v2` share (`Dialect::locate`); `{base}` is the
+/// parameter list. Each dialect looks a field up in its own table first.
+#[rustfmt::skip]
+pub const ARCADE_PLACES: &Places = &[
+    (Field::Root, ""),
+    (Field::Name, "/name"),
+    (Field::Description, "/description"),
+    (Field::Toolkit, "/toolkit"),
+    (Field::ToolkitName, "/toolkit/name"),
+    (Field::ToolkitDescription, "/toolkit/description"),
+    (Field::ToolkitVersion, "/toolkit/version"),
+    (Field::Parameters, "{base}"),
+    (Field::Parameter(0), "{base}/{i}"),
+    (Field::ParameterDescription(0), "{base}/{i}/description"),
+    (Field::ParameterRequired(0), "{base}/{i}/required"),
+    (Field::ParameterSchema(0), "{base}/{i}/value_schema"),
+    (Field::ParameterType(0), "{base}/{i}/value_schema/val_type"),
+    (Field::ParameterElementType(0), "{base}/{i}/value_schema/inner_val_type"),
+    (Field::ParameterEnum(0), "{base}/{i}/value_schema/enum"),
+    (Field::ParameterInferrable(0), "{base}/{i}/inferrable"),
+    (Field::Output, "/output"),
+    (Field::OutputModes, "/output/available_modes"),
+    (Field::OutputDescription, "/output/description"),
+    (Field::OutputSchema, "/output/value_schema"),
+    (Field::OutputType, "/output/value_schema/val_type"),
+    (Field::OutputElementType, "/output/value_schema/inner_val_type"),
+    (Field::OutputEnum, "/output/value_schema/enum"),
+    (Field::Authorization, "/requirements/authorization"),
+];
+
+/// A `val_type` or `inner_val_type`, as `arcade` and `arcade-v2` spell it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValType {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Json,
+    Array,
+}
+
+impl ValType {
+    /// The model's primitive; `None` for `array`, which is no primitive.
+    pub fn primitive(self) -> Option<Primitive> {
+        Some(match self {
+            ValType::String => Primitive::String,
+            ValType::Integer => Primitive::Integer,
+            ValType::Number => Primitive::Number,
+            ValType::Boolean => Primitive::Boolean,
+            ValType::Json => Primitive::Json,
+            ValType::Array => return None,
+        })
+    }
+}
+
+impl From<Primitive> for ValType {
+    fn from(primitive: Primitive) -> Self {
+        match primitive {
+            Primitive::String => ValType::String,
+            Primitive::Integer => ValType::Integer,
+            Primitive::Number => ValType::Number,
+            Primitive::Boolean => ValType::Boolean,
+            Primitive::Json => ValType::Json,
+        }
+    }
+}
+
+/// The tool's output modes, or `value` and `error` where it has none (every Arcade form
+/// requires some), reported under the target's `title`.
+pub fn output_modes(tool: &Tool, title: &str, losses: &mut Vec<Loss>) -> Vec<OutputMode> {
+    if !tool.output.modes.is_empty() {
+        return tool.output.modes.clone();
+    }
+    losses.push(Loss::new(
+        LossCode::OutputModesDefaulted,
+        Field::OutputModes,
+        message!("{title} requires output modes; `value` and `error` were written."),
+    ));
+    vec![OutputMode::Value, OutputMode::Error]
+}
+
+/// A value type from the `val_type` encoding: a primitive `val`, or `array` (`val` is
+/// `None`) with a primitive `inner` (`None` when absent, `Some(None)` when it is itself
+/// `array`). `pointer` names the value schema, for errors.
+pub fn from_val_types(
+    val: Option<Primitive>,
+    inner: Option<Option<Primitive>>,
+    pointer: &str,
+) -> Result<ValueType, DialectError> {
+    let Some(val) = val else {
+        let inner = inner.ok_or_else(|| {
+            DialectError::invalid(
+                child(pointer, "val_type"),
+                "an `array` needs an `inner_val_type`",
+            )
+        })?;
+        let element = inner.ok_or_else(|| {
+            DialectError::invalid(
+                child(pointer, "inner_val_type"),
+                "arrays of arrays are not an Arcade type",
+            )
+        })?;
+        return Ok(ValueType::Array(element));
+    };
+    Ok(ValueType::Primitive(val))
+}
+
+/// The other way: `val_type` (`None` for `array`) and `inner_val_type`, after a native
+/// type is lowered to its equivalent or `json` (reported).
+pub fn to_val_types(
+    value_type: &ValueType,
+    field: Field,
+    target: &str,
+    losses: &mut Vec<Loss>,
+) -> (Option<Primitive>, Option<Primitive>) {
+    match lower_native(value_type, field, target, losses) {
+        ValueType::Primitive(p) => (Some(p), None),
+        ValueType::Array(p) => (None, Some(p)),
+        // lower_native never returns a native type.
+        ValueType::Native { .. } => (Some(Primitive::Json), None),
+    }
+}
