@@ -4,7 +4,7 @@
 //! side by side, every entry marked at its line in both. Written in pieces, as files are
 //! done: the summary comes last in the file and is shown first by the stylesheet.
 
-use crate::batch_report::{BatchReport, FileReport, Status};
+use crate::batch_report::{BatchReport, FileReport, ReviewText, Status};
 use std::fmt::Write as _;
 use toolshift_model::Severity;
 
@@ -120,6 +120,18 @@ pub fn head() -> String {
 /// entries and the two texts.
 pub fn file(file: &FileReport, index: usize) -> String {
     let mut out = String::new();
+    summary(&mut out, file, index);
+    let review = file.review.as_deref();
+    entry_table(&mut out, file, index, review);
+    if let Some(review) = review {
+        panes(&mut out, file, index, review);
+    }
+    out.push_str("</details>\n");
+    out
+}
+
+/// The file's `<details>` opening and its one-line summary: status, paths, counts.
+fn summary(out: &mut String, file: &FileReport, index: usize) {
     let status = match file.status {
         Status::Converted => "converted",
         Status::Denied => "denied",
@@ -162,7 +174,10 @@ pub fn file(file: &FileReport, index: usize) -> String {
     if let Some(error) = &file.error {
         let _ = writeln!(out, "<div class=\"error\">{}</div>", escape(error));
     }
-    let review = file.review.as_deref();
+}
+
+/// The file's entries, one row each, linked to their lines in the panes.
+fn entry_table(out: &mut String, file: &FileReport, index: usize, review: Option<&ReviewText>) {
     if !file.entries.is_empty() {
         out.push_str("<table class=\"entries\">\n");
         for (number, entry) in file.entries.iter().enumerate() {
@@ -188,43 +203,43 @@ pub fn file(file: &FileReport, index: usize) -> String {
         }
         out.push_str("</table>\n");
     }
-    if let Some(review) = review {
-        let mut input_marks: std::collections::BTreeMap<usize, Vec<&toolshift_model::Entry>> =
-            Default::default();
-        let mut output_marks: std::collections::BTreeMap<usize, Vec<&toolshift_model::Entry>> =
-            Default::default();
-        for (number, entry) in file.entries.iter().enumerate() {
-            if let Some(line) = entry.line {
-                input_marks.entry(line).or_default().push(entry);
-            }
-            if let Some(Some(line)) = review.target_lines.get(number) {
-                output_marks.entry(*line).or_default().push(entry);
-            }
+}
+
+/// The input and the written manifest side by side, each entry marked on its lines.
+fn panes(out: &mut String, file: &FileReport, index: usize, review: &ReviewText) {
+    let mut input_marks: std::collections::BTreeMap<usize, Vec<&toolshift_model::Entry>> =
+        Default::default();
+    let mut output_marks: std::collections::BTreeMap<usize, Vec<&toolshift_model::Entry>> =
+        Default::default();
+    for (number, entry) in file.entries.iter().enumerate() {
+        if let Some(line) = entry.line {
+            input_marks.entry(line).or_default().push(entry);
         }
-        out.push_str("<div class=\"panes\">\n");
-        pane(
-            &mut out,
-            &format!("input: {}", file.input),
-            &review.input,
-            &format!("f{index}-i"),
-            &input_marks,
-        );
-        let output_title = if review.output_name.is_empty() {
-            "output: nothing written".to_owned()
-        } else {
-            format!("output: {}", review.output_name)
-        };
-        pane(
-            &mut out,
-            &output_title,
-            &review.output,
-            &format!("f{index}-o"),
-            &output_marks,
-        );
-        out.push_str("</div>\n");
+        if let Some(Some(line)) = review.target_lines.get(number) {
+            output_marks.entry(*line).or_default().push(entry);
+        }
     }
-    out.push_str("</details>\n");
-    out
+    out.push_str("<div class=\"panes\">\n");
+    pane(
+        out,
+        &format!("input: {}", file.input),
+        &review.input,
+        &format!("f{index}-i"),
+        &input_marks,
+    );
+    let output_title = if review.output_name.is_empty() {
+        "output: nothing written".to_owned()
+    } else {
+        format!("output: {}", review.output_name)
+    };
+    pane(
+        out,
+        &output_title,
+        &review.output,
+        &format!("f{index}-o"),
+        &output_marks,
+    );
+    out.push_str("</div>\n");
 }
 
 fn pane(

@@ -8,19 +8,35 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use toolshift_model::{Dialect, Source};
 
+/// What `validate` found in one manifest: whether it is valid, and the lines to print,
+/// of which `notes` are warnings.
+struct Verdict {
+    valid: bool,
+    notes: usize,
+    lines: Vec<String>,
+}
+
+/// The files checked so far, by outcome.
+#[derive(Default)]
+struct Tally {
+    valid: usize,
+    invalid: usize,
+    unreadable: usize,
+    warnings: usize,
+}
+
 pub fn validate(
     paths: &[PathBuf],
     dialect: Option<&'static dyn Dialect>,
     official_only: bool,
 ) -> ExitCode {
     let check = SchemaCheck::default();
-    let (mut valid, mut invalid, mut unreadable, mut warnings) = (0usize, 0usize, 0usize, 0usize);
+    let mut tally = Tally::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut checked = 0usize;
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
-        let path = &item.path;
-        let shown = path.display().to_string();
+        let shown = item.path.display().to_string();
         let loaded = crate::batch::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
         let unclaimed = item.walked
@@ -32,59 +48,99 @@ pub fn validate(
             continue;
         }
         checked += 1;
-        let result = loaded.and_then(|loaded| {
-            let dialect = match dialect {
-                Some(dialect) => dialect,
-                None => registry::detect(&loaded.document)?,
-            };
-            let official = check.violations(dialect, Reading::Official, &loaded.document)?;
-            // --official judges by the published schema alone; otherwise by the one
-            // conversions are held to, noting what only a correction accepted.
-            let applied = if official_only { official.clone() } else { check.violations(dialect, Reading::Applied, &loaded.document)? };
-            let source = Source { display: &loaded.display, dir: loaded.dir.as_deref(), listed: None, document: &loaded.document , files: &crate::input_file::FileSystem};
-            let mut lines: Vec<String> = applied.iter().map(|v| format!("{shown}: {}: {}", v.pointer, v.message)).collect();
-            let mut notes = Vec::new();
-            for violation in official.iter().filter(|v| !applied.contains(v)) {
-                notes.push(format!(
-                    "{shown}: {}: warning: the official {} schema refuses this ({}), but the loader reads it; toolshift accepts it (see docs/)",
-                    violation.pointer,
-                    dialect.id(),
-                    violation.message
-                ));
-            }
-            for warning in dialect.lint(&source) {
-                notes.push(format!("{shown}: {}: warning: {}", warning.pointer, warning.message));
-            }
-            lines.extend(notes.iter().cloned());
-            Ok((applied.is_empty(), notes.len(), lines))
-        });
-        match result {
-            Ok((is_valid, noted, lines)) => {
-                for line in lines {
+        let verdict =
+            loaded.and_then(|loaded| judge(&check, dialect, official_only, &shown, &loaded));
+        match verdict {
+            Ok(verdict) => {
+                for line in verdict.lines {
                     let _ = writeln!(out, "{line}");
                 }
-                warnings += noted;
-                if is_valid {
-                    valid += 1;
+                tally.warnings += verdict.notes;
+                if verdict.valid {
+                    tally.valid += 1;
                 } else {
-                    invalid += 1;
+                    tally.invalid += 1;
                 }
             }
             Err(error) => {
-                unreadable += 1;
+                tally.unreadable += 1;
                 eprintln!("{shown}: error: {error}");
             }
         }
     }
-    let files = checked;
+    summarize(checked, &tally)
+}
+
+/// One manifest against its dialect's schema, and the dialect's warnings.
+fn judge(
+    check: &SchemaCheck,
+    dialect: Option<&'static dyn Dialect>,
+    official_only: bool,
+    shown: &str,
+    loaded: &crate::input::LoadedInput,
+) -> Result<Verdict, String> {
+    let dialect = match dialect {
+        Some(dialect) => dialect,
+        None => registry::detect(&loaded.document)?,
+    };
+    let official = check.violations(dialect, Reading::Official, &loaded.document)?;
+    // --official judges by the published schema alone; otherwise by the one
+    // conversions are held to, noting what only a correction accepted.
+    let applied = if official_only {
+        official.clone()
+    } else {
+        check.violations(dialect, Reading::Applied, &loaded.document)?
+    };
+    let source = Source {
+        display: &loaded.display,
+        dir: loaded.dir.as_deref(),
+        listed: None,
+        document: &loaded.document,
+        files: &crate::input_file::FileSystem,
+    };
+    let mut lines: Vec<String> = applied
+        .iter()
+        .map(|v| format!("{shown}: {}: {}", v.pointer, v.message))
+        .collect();
+    let mut notes = Vec::new();
+    for violation in official.iter().filter(|v| !applied.contains(v)) {
+        notes.push(format!(
+            "{shown}: {}: warning: the official {} schema refuses this ({}), but the loader reads it; toolshift accepts it (see docs/)",
+            violation.pointer,
+            dialect.id(),
+            violation.message
+        ));
+    }
+    for warning in dialect.lint(&source) {
+        notes.push(format!(
+            "{shown}: {}: warning: {}",
+            warning.pointer, warning.message
+        ));
+    }
+    lines.extend(notes.iter().cloned());
+    Ok(Verdict {
+        valid: applied.is_empty(),
+        notes: notes.len(),
+        lines,
+    })
+}
+
+/// The summary line, and the exit code: 2 if a file was unreadable, 1 if one was invalid.
+fn summarize(files: usize, tally: &Tally) -> ExitCode {
+    let Tally {
+        valid,
+        invalid,
+        unreadable,
+        warnings,
+    } = tally;
     eprintln!(
         "toolshift: {files} {}: {valid} valid, {invalid} invalid, {unreadable} unreadable; {warnings} {}",
         if files == 1 { "file" } else { "files" },
-        if warnings == 1 { "warning" } else { "warnings" }
+        if *warnings == 1 { "warning" } else { "warnings" }
     );
-    if unreadable > 0 {
+    if *unreadable > 0 {
         ExitCode::from(2)
-    } else if invalid > 0 {
+    } else if *invalid > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

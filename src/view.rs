@@ -8,8 +8,8 @@
 
 use serde_json::{Map, Value};
 use toolshift_model::{
-    Authorization, Example, ExampleCall, Output, Parameter, Primitive, Property, Setting, Tool,
-    ValueSchema, ValueType,
+    Authorization, Behavior, Example, ExampleCall, Implementation, Output, Parameter, Primitive,
+    Property, Setting, Tool, Toolkit, ValueSchema, ValueType,
 };
 
 /// What the view shows instead of a credential's value.
@@ -30,23 +30,11 @@ pub fn view(tool: &Tool) -> Value {
     let mut out = Map::new();
     put(&mut out, "name", Some(tool.name.clone().into()));
     put(&mut out, "display_name", text(&tool.display_name));
-    if let Some(toolkit) = &tool.toolkit {
-        let mut kit = Map::new();
-        put(&mut kit, "name", Some(toolkit.name.clone().into()));
-        put(&mut kit, "description", text(&toolkit.description));
-        put(&mut kit, "version", text(&toolkit.version));
-        out.insert("toolkit".into(), Value::Object(kit));
-    }
+    put(&mut out, "toolkit", tool.toolkit.as_ref().map(toolkit_view));
     put(&mut out, "description", text(&tool.description));
     put(&mut out, "version", text(&tool.version));
-    if !tool.parameters.is_empty() {
-        let parameters: Map<String, Value> = tool
-            .parameters
-            .iter()
-            .map(|p| (p.name.clone(), parameter(p)))
-            .collect();
-        out.insert("parameters".into(), Value::Object(parameters));
-    }
+    let parameters = keyed(&tool.parameters, |p| (p.name.clone(), parameter(p)));
+    put(&mut out, "parameters", parameters);
     put(
         &mut out,
         "parameter_keywords",
@@ -58,72 +46,78 @@ pub fn view(tool: &Tool) -> Value {
         "authorization",
         authorization(&tool.authorization),
     );
-    if !tool.settings.is_empty() {
-        let settings: Map<String, Value> = tool
-            .settings
-            .iter()
-            .map(|s| (s.key.clone(), setting(s)))
-            .collect();
-        out.insert("settings".into(), Value::Object(settings));
-    }
-    if !tool.examples.is_empty() {
-        out.insert(
-            "examples".into(),
-            Value::Array(tool.examples.iter().map(example).collect()),
-        );
-    }
-    if let Some(implementation) = &tool.implementation {
-        let mut code = Map::new();
-        put(
-            &mut code,
-            "language",
-            Some(implementation.language.clone().into()),
-        );
-        put(&mut code, "file", Some(implementation.file.clone().into()));
-        out.insert("implementation".into(), Value::Object(code));
-    }
+    put(
+        &mut out,
+        "settings",
+        keyed(&tool.settings, |s| (s.key.clone(), setting(s))),
+    );
+    let examples = (!tool.examples.is_empty())
+        .then(|| Value::Array(tool.examples.iter().map(example).collect()));
+    put(&mut out, "examples", examples);
+    let implementation = tool.implementation.as_ref().map(implementation_view);
+    put(&mut out, "implementation", implementation);
     put(&mut out, "enabled", tool.enabled.map(Value::Bool));
     put(&mut out, "author", text(&tool.author));
     put(&mut out, "url", text(&tool.url));
     put(&mut out, "license", text(&tool.license));
-    if let Some(behavior) = tool.behavior.as_ref().filter(|b| !b.is_empty()) {
-        let mut hints = Map::new();
-        put(
-            &mut hints,
-            "operations",
-            behavior
-                .operations
-                .as_ref()
-                .map(|ops| Value::Array(ops.iter().cloned().map(Value::String).collect())),
-        );
-        put(&mut hints, "read_only", behavior.read_only.map(Value::Bool));
-        put(
-            &mut hints,
-            "destructive",
-            behavior.destructive.map(Value::Bool),
-        );
-        put(
-            &mut hints,
-            "idempotent",
-            behavior.idempotent.map(Value::Bool),
-        );
-        put(
-            &mut hints,
-            "open_world",
-            behavior.open_world.map(Value::Bool),
-        );
-        out.insert("behavior".into(), Value::Object(hints));
-    }
+    let behavior = tool.behavior.as_ref().filter(|b| !b.is_empty());
+    put(&mut out, "behavior", behavior.map(behavior_view));
     put(&mut out, "deprecation", text(&tool.deprecation));
-    if !tool.extras.is_empty() {
-        let extras: Map<String, Value> = tool
-            .extras
-            .iter()
-            .map(|e| (format!("{}:{}", e.dialect, e.pointer), e.value.clone()))
-            .collect();
-        out.insert("extras".into(), Value::Object(extras));
-    }
+    let extras = keyed(&tool.extras, |e| {
+        (format!("{}:{}", e.dialect, e.pointer), e.value.clone())
+    });
+    put(&mut out, "extras", extras);
     Value::Object(out)
+}
+
+/// A list keyed by each item's name, in order; nothing for an empty list.
+fn keyed<T>(items: &[T], entry: impl Fn(&T) -> (String, Value)) -> Option<Value> {
+    (!items.is_empty()).then(|| Value::Object(items.iter().map(entry).collect()))
+}
+
+fn toolkit_view(toolkit: &Toolkit) -> Value {
+    let mut kit = Map::new();
+    put(&mut kit, "name", Some(toolkit.name.clone().into()));
+    put(&mut kit, "description", text(&toolkit.description));
+    put(&mut kit, "version", text(&toolkit.version));
+    Value::Object(kit)
+}
+
+fn implementation_view(implementation: &Implementation) -> Value {
+    let mut code = Map::new();
+    put(
+        &mut code,
+        "language",
+        Some(implementation.language.clone().into()),
+    );
+    put(&mut code, "file", Some(implementation.file.clone().into()));
+    Value::Object(code)
+}
+
+fn behavior_view(behavior: &Behavior) -> Value {
+    let mut hints = Map::new();
+    let operations = behavior
+        .operations
+        .as_ref()
+        .map(|ops| Value::Array(ops.iter().cloned().map(Value::String).collect()));
+    put(&mut hints, "operations", operations);
+    put(&mut hints, "read_only", behavior.read_only.map(Value::Bool));
+    put(
+        &mut hints,
+        "destructive",
+        behavior.destructive.map(Value::Bool),
+    );
+    put(
+        &mut hints,
+        "idempotent",
+        behavior.idempotent.map(Value::Bool),
+    );
+    put(
+        &mut hints,
+        "open_world",
+        behavior.open_world.map(Value::Bool),
+    );
+    Value::Object(hints)
 }
 
 fn put(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {

@@ -35,92 +35,9 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     }
     collect_extras(ID, "/entrypoint", &skill.entrypoint.unknown, &mut extras);
 
-    let parameters = skill
-        .entrypoint
-        .params
-        .iter()
-        .map(|(name, param)| {
-            let pointer = child("/entrypoint/params", name);
-            collect_extras(ID, &pointer, &param.unknown, &mut extras);
-            let (description, required) = match param
-                .description
-                .as_deref()
-                .and_then(|d| d.strip_prefix(REQUIRED_PREFIX))
-            {
-                Some(rest) => (Some(rest.to_owned()), Some(true)),
-                None => (owned(param.description.as_ref()), None),
-            };
-            Parameter {
-                name: name.to_string(),
-                description,
-                required,
-                schema: ValueSchema {
-                    allowed: param.allowed.as_deref().map(<[String]>::to_vec),
-                    ..ValueSchema::of(read_type(param.value_type.as_deref()))
-                },
-                default: param.default.clone(),
-                inferrable: None,
-            }
-        })
-        .collect();
-
-    let settings = skill
-        .setup_args
-        .iter()
-        .flatten()
-        .map(|(key, arg)| {
-            let pointer = child("/setup_args", key);
-            collect_extras(ID, &pointer, &arg.unknown, &mut extras);
-            let input = arg.input.as_ref().map(|input| {
-                collect_extras(ID, &child(&pointer, "input"), &input.unknown, &mut extras);
-                InputHint {
-                    kind: owned(input.kind.as_ref()).unwrap_or_default(),
-                    placeholder: owned(input.placeholder.as_ref()),
-                    hint: owned(input.hint.as_ref()),
-                    options: input.options.clone(),
-                    default: input.default.clone(),
-                }
-            });
-            Setting {
-                key: key.to_string(),
-                description: None,
-                value_type: owned(arg.value_type.as_ref()),
-                required: arg.required,
-                default: arg.default.clone(),
-                value: arg.value.clone(),
-                secret: looks_secret(key) || input.as_ref().is_some_and(|i| i.kind == "password"),
-                input,
-            }
-        })
-        .collect();
-
-    let mut examples = Vec::new();
-    for (index, example) in skill.examples.iter().flatten().enumerate() {
-        collect_extras(
-            ID,
-            &toolshift_syntax::pointer::indexed("/examples", index, ""),
-            &example.unknown,
-            &mut extras,
-        );
-        let call = match &example.call {
-            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
-                Ok(value) => ExampleCall::Arguments {
-                    value,
-                    original: Some(text.clone()),
-                },
-                Err(_) => ExampleCall::Verbatim(text.clone()),
-            },
-            Some(value) => ExampleCall::Arguments {
-                value: value.clone(),
-                original: None,
-            },
-            None => ExampleCall::Verbatim(String::new()),
-        };
-        examples.push(Example {
-            prompt: owned(example.prompt.as_ref()),
-            call,
-        });
-    }
+    let parameters = read_parameters(&skill, &mut extras);
+    let settings = read_settings(&skill, &mut extras);
+    let examples = read_examples(&skill, &mut extras);
 
     let tool = Tool {
         name: skill.hub_id.to_string(),
@@ -151,6 +68,103 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         ));
     }
     Ok(Imported { tool, losses })
+}
+
+/// The skill's parameters, in order; their unknown keys go to `extras`.
+fn read_parameters(skill: &schema::Skill<'_>, extras: &mut Vec<Extra>) -> Vec<Parameter> {
+    skill
+        .entrypoint
+        .params
+        .iter()
+        .map(|(name, param)| {
+            let pointer = child("/entrypoint/params", name);
+            collect_extras(ID, &pointer, &param.unknown, extras);
+            let (description, required) = match param
+                .description
+                .as_deref()
+                .and_then(|d| d.strip_prefix(REQUIRED_PREFIX))
+            {
+                Some(rest) => (Some(rest.to_owned()), Some(true)),
+                None => (owned(param.description.as_ref()), None),
+            };
+            Parameter {
+                name: name.to_string(),
+                description,
+                required,
+                schema: ValueSchema {
+                    allowed: param.allowed.as_deref().map(<[String]>::to_vec),
+                    ..ValueSchema::of(read_type(param.value_type.as_deref()))
+                },
+                default: param.default.clone(),
+                inferrable: None,
+            }
+        })
+        .collect()
+}
+
+/// The skill's setup arguments as settings; their unknown keys go to `extras`.
+fn read_settings(skill: &schema::Skill<'_>, extras: &mut Vec<Extra>) -> Vec<Setting> {
+    skill
+        .setup_args
+        .iter()
+        .flatten()
+        .map(|(key, arg)| {
+            let pointer = child("/setup_args", key);
+            collect_extras(ID, &pointer, &arg.unknown, extras);
+            let input = arg.input.as_ref().map(|input| {
+                collect_extras(ID, &child(&pointer, "input"), &input.unknown, extras);
+                InputHint {
+                    kind: owned(input.kind.as_ref()).unwrap_or_default(),
+                    placeholder: owned(input.placeholder.as_ref()),
+                    hint: owned(input.hint.as_ref()),
+                    options: input.options.clone(),
+                    default: input.default.clone(),
+                }
+            });
+            Setting {
+                key: key.to_string(),
+                description: None,
+                value_type: owned(arg.value_type.as_ref()),
+                required: arg.required,
+                default: arg.default.clone(),
+                value: arg.value.clone(),
+                secret: looks_secret(key) || input.as_ref().is_some_and(|i| i.kind == "password"),
+                input,
+            }
+        })
+        .collect()
+}
+
+/// The skill's examples, a JSON call read as arguments; unknown keys go to `extras`.
+fn read_examples(skill: &schema::Skill<'_>, extras: &mut Vec<Extra>) -> Vec<Example> {
+    let mut examples = Vec::new();
+    for (index, example) in skill.examples.iter().flatten().enumerate() {
+        collect_extras(
+            ID,
+            &toolshift_syntax::pointer::indexed("/examples", index, ""),
+            &example.unknown,
+            extras,
+        );
+        let call = match &example.call {
+            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+                Ok(value) => ExampleCall::Arguments {
+                    value,
+                    original: Some(text.clone()),
+                },
+                Err(_) => ExampleCall::Verbatim(text.clone()),
+            },
+            Some(value) => ExampleCall::Arguments {
+                value: value.clone(),
+                original: None,
+            },
+            None => ExampleCall::Verbatim(String::new()),
+        };
+        examples.push(Example {
+            prompt: owned(example.prompt.as_ref()),
+            call,
+        });
+    }
+    examples
 }
 
 fn read_type(name: Option<&str>) -> ValueType {

@@ -32,63 +32,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     // room for them at once, instead of growing the list three times.
     let mut losses = Vec::with_capacity(16);
     let hub_id = hub_id(&tool.name, &mut losses)?;
-    let name = tool.display_name.as_deref().map_or_else(
-        || {
-            let title = humanize(&tool.name);
-            losses.push(Loss::new(
-                LossCode::FieldDefaulted,
-                Field::DisplayName,
-                message!(
-                    "AnythingLLM shows a display name; {title:?} was made from the tool name."
-                ),
-            ));
-            Cow::Owned(title)
-        },
-        Cow::Borrowed,
-    );
-    let version = tool.version.as_deref().map_or_else(
-        || {
-            losses.push(Loss::new(
-                LossCode::FieldDefaulted,
-                Field::Version,
-                message!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
-            ));
-            Cow::Borrowed(DEFAULT_VERSION)
-        },
-        Cow::Borrowed,
-    );
-    let description = tool.description.as_deref().map_or_else(|| {
-        let text = format!("The {} skill.", tool.name);
-        losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, message!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
-        Cow::Owned(text)
-    }, Cow::Borrowed);
-    let active = tool.enabled.unwrap_or_else(|| {
-        losses.push(Loss::new(
-            LossCode::FieldDefaulted,
-            Field::Enabled,
-            message!("AnythingLLM requires `active`; `true` was written."),
-        ));
-        true
-    });
-    let author_url = borrowed(tool.url.as_ref()).filter(|url| {
-        let absolute = url.split_once(':').is_some_and(|(scheme, rest)| {
-            !scheme.is_empty()
-                && scheme
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-                && !rest.is_empty()
-        });
-        if !absolute {
-            losses.push(Loss::new(
-                LossCode::MetadataDropped,
-                Field::Url,
-                message!(
-                    "AnythingLLM's `author_url` must be a URI; {url:?} is not, so it was dropped."
-                ),
-            ));
-        }
-        absolute
-    });
+    let Header {
+        name,
+        version,
+        description,
+        active,
+        author_url,
+    } = header(tool, &mut losses);
 
     let params = tool
         .parameters
@@ -169,6 +119,83 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         },
     ];
     Ok(Written { files, losses })
+}
+
+/// The skill's top-level fields a writer must fill, each defaulted (and reported) where
+/// the tool has none.
+struct Header<'t> {
+    name: Cow<'t, str>,
+    version: Cow<'t, str>,
+    description: Cow<'t, str>,
+    active: bool,
+    author_url: Option<Cow<'t, str>>,
+}
+
+fn header<'t>(tool: &'t Tool, losses: &mut Vec<Loss>) -> Header<'t> {
+    let name = tool.display_name.as_deref().map_or_else(
+        || {
+            let title = humanize(&tool.name);
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::DisplayName,
+                message!(
+                    "AnythingLLM shows a display name; {title:?} was made from the tool name."
+                ),
+            ));
+            Cow::Owned(title)
+        },
+        Cow::Borrowed,
+    );
+    let version = tool.version.as_deref().map_or_else(
+        || {
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::Version,
+                message!("AnythingLLM requires a version; `{DEFAULT_VERSION}` was written."),
+            ));
+            Cow::Borrowed(DEFAULT_VERSION)
+        },
+        Cow::Borrowed,
+    );
+    let description = tool.description.as_deref().map_or_else(|| {
+        let text = format!("The {} skill.", tool.name);
+        losses.push(Loss::new(LossCode::DescriptionDefaulted, Field::Description, message!("AnythingLLM requires a description; {text:?} was written. Describe what the skill does.")));
+        Cow::Owned(text)
+    }, Cow::Borrowed);
+    let active = tool.enabled.unwrap_or_else(|| {
+        losses.push(Loss::new(
+            LossCode::FieldDefaulted,
+            Field::Enabled,
+            message!("AnythingLLM requires `active`; `true` was written."),
+        ));
+        true
+    });
+    let author_url = borrowed(tool.url.as_ref()).filter(|url| {
+        let absolute = url.split_once(':').is_some_and(|(scheme, rest)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && !rest.is_empty()
+        });
+        if !absolute {
+            losses.push(Loss::new(
+                LossCode::MetadataDropped,
+                Field::Url,
+                message!(
+                    "AnythingLLM's `author_url` must be a URI; {url:?} is not, so it was dropped."
+                ),
+            ));
+        }
+        absolute
+    });
+    Header {
+        name,
+        version,
+        description,
+        active,
+        author_url,
+    }
 }
 
 /// Refuses a name that is a path; replaces what `[A-Za-z0-9_-]{1,64}` does not allow.

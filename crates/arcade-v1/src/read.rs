@@ -25,37 +25,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     collect_extras(ID, "", &definition.unknown, &mut extras);
     collect_extras(ID, "/input", &definition.input.unknown, &mut extras);
 
-    let mut parameters = Vec::with_capacity(definition.input.parameters.len());
-    for (index, parameter) in definition.input.parameters.into_iter().enumerate() {
-        let pointer = || toolshift_syntax::pointer::indexed("/input/parameters", index, "");
-        collect_extras_at(ID, pointer, &parameter.unknown, &mut extras);
-        collect_extras_at(
-            ID,
-            || pointer() + "/schema",
-            &parameter.schema.unknown,
-            &mut extras,
-        );
-        let schema = value_schema(&parameter.schema);
-        if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
-            losses.push(Loss::new(
-                LossCode::EnumOnNonString,
-                Field::ParameterSchema(index),
-                message!(
-                    "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
-                    parameter.name,
-                    schema.value_type.described()
-                ),
-            ));
-        }
-        parameters.push(Parameter {
-            name: parameter.name,
-            description: parameter.description,
-            required: Some(parameter.required),
-            schema,
-            default: None,
-            inferrable: parameter.inferrable,
-        });
-    }
+    let parameters = read_parameters(definition.input.parameters, &mut extras, &mut losses);
 
     let output = definition.output;
     collect_extras(ID, "/output", &output.unknown, &mut extras);
@@ -73,45 +43,7 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         None => (None, None),
     };
 
-    let authorization = match &definition.requirements {
-        None => Authorization::Unspecified,
-        Some(requirements) => {
-            collect_extras(ID, "/requirements", &requirements.unknown, &mut extras);
-            match &requirements.authorization {
-                None => Authorization::Unspecified,
-                Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => {
-                    Authorization::None
-                }
-                Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => {
-                    Authorization::Token
-                }
-                Some(schema::Authorization::OAuth2(wrapper)) => {
-                    collect_extras(
-                        ID,
-                        "/requirements/authorization",
-                        &wrapper.unknown,
-                        &mut extras,
-                    );
-                    collect_extras(
-                        ID,
-                        "/requirements/authorization/oauth2",
-                        &wrapper.oauth2.unknown,
-                        &mut extras,
-                    );
-                    Authorization::OAuth2(OAuth2 {
-                        provider: None,
-                        id: None,
-                        authority: Some(wrapper.oauth2.url.clone()),
-                        scopes: wrapper
-                            .oauth2
-                            .scope
-                            .as_ref()
-                            .map(|scope| scope.split_whitespace().map(str::to_owned).collect()),
-                    })
-                }
-            }
-        }
-    };
+    let authorization = read_authorization(definition.requirements.as_ref(), &mut extras);
 
     let (toolkit, name) = match split_qualified_name(&definition.name) {
         Some((toolkit, name)) => (
@@ -145,6 +77,88 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         ..Tool::default()
     };
     Ok(Imported { tool, losses })
+}
+
+/// The parameters, with their unknown keys as extras, and an `enum` on a non-string
+/// type reported.
+fn read_parameters(
+    parameters: Vec<schema::Parameter>,
+    extras: &mut Vec<Extra>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Parameter> {
+    let mut read = Vec::with_capacity(parameters.len());
+    for (index, parameter) in parameters.into_iter().enumerate() {
+        let pointer = || toolshift_syntax::pointer::indexed("/input/parameters", index, "");
+        collect_extras_at(ID, pointer, &parameter.unknown, extras);
+        collect_extras_at(
+            ID,
+            || pointer() + "/schema",
+            &parameter.schema.unknown,
+            extras,
+        );
+        let schema = value_schema(&parameter.schema);
+        if schema.allowed.is_some() && schema.value_type != ValueType::STRING {
+            losses.push(Loss::new(
+                LossCode::EnumOnNonString,
+                Field::ParameterSchema(index),
+                message!(
+                    "parameter `{}` is of type {} and has an `enum`, which Arcade v1 allows only on strings; the list was kept for other dialects, and an Arcade v1 output will drop it.",
+                    parameter.name,
+                    schema.value_type.described()
+                ),
+            ));
+        }
+        read.push(Parameter {
+            name: parameter.name,
+            description: parameter.description,
+            required: Some(parameter.required),
+            schema,
+            default: None,
+            inferrable: parameter.inferrable,
+        });
+    }
+    read
+}
+
+/// The authorization requirement, with the unknown keys on its way as extras.
+fn read_authorization(
+    requirements: Option<&schema::Requirements>,
+    extras: &mut Vec<Extra>,
+) -> Authorization {
+    match requirements {
+        None => Authorization::Unspecified,
+        Some(requirements) => {
+            collect_extras(ID, "/requirements", &requirements.unknown, extras);
+            match &requirements.authorization {
+                None => Authorization::Unspecified,
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => {
+                    Authorization::None
+                }
+                Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => {
+                    Authorization::Token
+                }
+                Some(schema::Authorization::OAuth2(wrapper)) => {
+                    collect_extras(ID, "/requirements/authorization", &wrapper.unknown, extras);
+                    collect_extras(
+                        ID,
+                        "/requirements/authorization/oauth2",
+                        &wrapper.oauth2.unknown,
+                        extras,
+                    );
+                    Authorization::OAuth2(OAuth2 {
+                        provider: None,
+                        id: None,
+                        authority: Some(wrapper.oauth2.url.clone()),
+                        scopes: wrapper
+                            .oauth2
+                            .scope
+                            .as_ref()
+                            .map(|scope| scope.split_whitespace().map(str::to_owned).collect()),
+                    })
+                }
+            }
+        }
+    }
 }
 
 /// `Toolkit.ToolName`, both parts identifiers; anything else is a plain name.

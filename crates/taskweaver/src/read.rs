@@ -35,59 +35,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         }
     }
 
-    let parameters: Vec<Parameter> = plugin
-        .parameters
-        .into_iter()
-        .enumerate()
-        .map(|(index, field)| {
-            collect_extras_at(
-                ID,
-                || toolshift_syntax::pointer::indexed("/parameters", index, ""),
-                &field.unknown,
-                &mut extras,
-            );
-            Parameter {
-                schema: ValueSchema::of(read_type(type_name(&field))),
-                name: field.name,
-                description: field.description,
-                // The loader's own default when the key is missing.
-                required: Some(field.required.unwrap_or(false)),
-                default: field.default,
-                inferrable: None,
-            }
-        })
-        .collect();
-    let returns = plugin
-        .returns
-        .into_iter()
-        .enumerate()
-        .map(|(index, field)| {
-            collect_extras_at(
-                ID,
-                || toolshift_syntax::pointer::indexed("/returns", index, ""),
-                &field.unknown,
-                &mut extras,
-            );
-            for key in ["required", "default"] {
-                let value = match key {
-                    "required" => field.required.map(Value::Bool),
-                    _ => field.default.clone(),
-                };
-                if let Some(value) = value.filter(|v| !v.is_null()) {
-                    extras.push(Extra {
-                        dialect: ID.into(),
-                        pointer: format!("/returns/{index}/{key}"),
-                        value,
-                    });
-                }
-            }
-            ReturnValue {
-                value_type: read_type(type_name(&field)),
-                name: field.name,
-                description: field.description,
-            }
-        })
-        .collect();
+    let parameters = read_parameters(plugin.parameters, &mut extras);
+    let returns = read_returns(plugin.returns, &mut extras);
 
     let examples = match plugin.examples {
         None => Vec::new(),
@@ -147,6 +96,67 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         tool,
         losses: Vec::new(),
     })
+}
+
+/// The parameters, with the loader's default for a missing `required`; their unknown
+/// keys go to `extras`.
+fn read_parameters(fields: Vec<Field>, extras: &mut Vec<Extra>) -> Vec<Parameter> {
+    fields
+        .into_iter()
+        .enumerate()
+        .map(|(index, field)| {
+            collect_extras_at(
+                ID,
+                || toolshift_syntax::pointer::indexed("/parameters", index, ""),
+                &field.unknown,
+                extras,
+            );
+            Parameter {
+                schema: ValueSchema::of(read_type(type_name(&field))),
+                name: field.name,
+                description: field.description,
+                // The loader's own default when the key is missing.
+                required: Some(field.required.unwrap_or(false)),
+                default: field.default,
+                inferrable: None,
+            }
+        })
+        .collect()
+}
+
+/// The named return values; their unknown keys, and the `required` and `default` the
+/// model has no place for on a return value, go to `extras`.
+fn read_returns(fields: Vec<Field>, extras: &mut Vec<Extra>) -> Vec<ReturnValue> {
+    fields
+        .into_iter()
+        .enumerate()
+        .map(|(index, field)| {
+            collect_extras_at(
+                ID,
+                || toolshift_syntax::pointer::indexed("/returns", index, ""),
+                &field.unknown,
+                extras,
+            );
+            for key in ["required", "default"] {
+                let value = match key {
+                    "required" => field.required.map(Value::Bool),
+                    _ => field.default.clone(),
+                };
+                if let Some(value) = value.filter(|v| !v.is_null()) {
+                    extras.push(Extra {
+                        dialect: ID.into(),
+                        pointer: format!("/returns/{index}/{key}"),
+                        value,
+                    });
+                }
+            }
+            ReturnValue {
+                value_type: read_type(type_name(&field)),
+                name: field.name,
+                description: field.description,
+            }
+        })
+        .collect()
 }
 
 fn type_name(field: &Field) -> &str {
