@@ -84,6 +84,25 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
         crate::extra_allowed(pointer) && !(options.official && pointer.matches('/').count() > 1)
     });
+    report_unheld(tool, &restored, &mut losses);
+
+    let files = vec![
+        OutputFile {
+            path: manifest_path(&hub_id),
+            content: OutputContent::Manifest(document),
+            create_only: false,
+        },
+        OutputFile {
+            path: [hub_id.as_str(), "/", HANDLER].concat(),
+            content: OutputContent::Text(handler),
+            create_only: true,
+        },
+    ];
+    Ok(Written { files, losses })
+}
+
+/// What AnythingLLM cannot hold, and the extras not written back (`restored`).
+fn report_unheld(tool: &Tool, restored: &[String], losses: &mut Vec<Loss>) {
     losses.extend(unheld(
         tool,
         TITLE,
@@ -105,20 +124,6 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
         restored.iter().any(|r| r == pointer)
     }));
-
-    let files = vec![
-        OutputFile {
-            path: manifest_path(&hub_id),
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        },
-        OutputFile {
-            path: [hub_id.as_str(), "/", HANDLER].concat(),
-            content: OutputContent::Text(handler),
-            create_only: true,
-        },
-    ];
-    Ok(Written { files, losses })
 }
 
 /// The skill's top-level fields a writer must fill, each defaulted (and reported) where
@@ -358,71 +363,117 @@ fn setup_args<'a>(
     let mut args =
         OrderedMap::with_capacity_and_hasher(tool.settings.len() + 1, Default::default());
     for (index, setting) in tool.settings.iter().enumerate() {
-        let value = withhold(setting, index, setting.value.as_ref(), "value", options, losses).map(|value| match value {
-            Value::String(_) => value,
-            other => {
-                losses.push(Loss::new(LossCode::ValueStringified, Field::SettingValue(index), message!("AnythingLLM setup values are strings; {other} of `{}` was written as text.", setting.key)));
-                Value::String(other.to_string())
-            }
-        });
-        let default = withhold(
-            setting,
-            index,
-            setting.default.as_ref(),
-            "default",
-            options,
-            losses,
-        );
-        let input = setting.input.as_ref().map(|input| schema::Input {
-            kind: Some(Cow::Borrowed(if input.kind.is_empty() {
-                "text"
-            } else {
-                &input.kind
-            })),
-            options: input.options.clone(),
-            default: withhold(
-                setting,
-                index,
-                input.default.as_ref(),
-                "input default",
-                options,
-                losses,
-            ),
-            placeholder: borrowed(input.placeholder.as_ref()),
-            hint: borrowed(input.hint.as_ref()),
-            unknown: Map::new(),
-        });
-        if setting.description.is_some() {
+        let arg = setup_arg(setting, index, options, losses);
+        args.insert(Cow::Borrowed(setting.key.as_str()), arg);
+    }
+    add_authorization_arg(tool, &mut args, losses);
+    args
+}
+
+/// One setting as a setup argument: its value a string, credentials withheld, and
+/// what AnythingLLM has no place for reported.
+fn setup_arg<'a>(
+    setting: &'a toolshift_model::Setting,
+    index: usize,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> schema::SetupArg<'a> {
+    let value = withhold(
+        setting,
+        index,
+        setting.value.as_ref(),
+        "value",
+        options,
+        losses,
+    )
+    .map(|value| match value {
+        Value::String(_) => value,
+        other => {
             losses.push(Loss::new(
-                LossCode::SettingDetailsDropped,
-                Field::Setting(index),
+                LossCode::ValueStringified,
+                Field::SettingValue(index),
                 message!(
-                    "AnythingLLM setup arguments have no description; that of `{}` was dropped.",
+                    "AnythingLLM setup values are strings; {other} of `{}` was written as text.",
                     setting.key
                 ),
             ));
+            Value::String(other.to_string())
         }
-        args.insert(
-            Cow::Borrowed(setting.key.as_str()),
-            schema::SetupArg {
-                value_type: Some(Cow::Borrowed(
-                    setting.value_type.as_deref().unwrap_or("string"),
-                )),
-                required: setting.required,
-                default,
-                input: Some(input.unwrap_or_else(|| schema::Input {
-                    kind: Some(input_kind(setting.secret).into()),
-                    options: None,
-                    default: None,
-                    placeholder: None,
-                    hint: None,
-                    unknown: Map::new(),
-                })),
-                value,
-                unknown: Map::new(),
-            },
-        );
+    });
+    let default = withhold(
+        setting,
+        index,
+        setting.default.as_ref(),
+        "default",
+        options,
+        losses,
+    );
+    let input = input_hints(setting, index, options, losses);
+    if setting.description.is_some() {
+        losses.push(Loss::new(
+            LossCode::SettingDetailsDropped,
+            Field::Setting(index),
+            message!(
+                "AnythingLLM setup arguments have no description; that of `{}` was dropped.",
+                setting.key
+            ),
+        ));
     }
+    schema::SetupArg {
+        value_type: Some(Cow::Borrowed(
+            setting.value_type.as_deref().unwrap_or("string"),
+        )),
+        required: setting.required,
+        default,
+        input: Some(input.unwrap_or_else(|| schema::Input {
+            kind: Some(input_kind(setting.secret).into()),
+            options: None,
+            default: None,
+            placeholder: None,
+            hint: None,
+            unknown: Map::new(),
+        })),
+        value,
+        unknown: Map::new(),
+    }
+}
+
+/// A setting's input hints for the settings form, its default withheld where it is a
+/// credential's.
+fn input_hints<'a>(
+    setting: &'a toolshift_model::Setting,
+    index: usize,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> Option<schema::Input<'a>> {
+    setting.input.as_ref().map(|input| schema::Input {
+        kind: Some(Cow::Borrowed(if input.kind.is_empty() {
+            "text"
+        } else {
+            &input.kind
+        })),
+        options: input.options.clone(),
+        default: withhold(
+            setting,
+            index,
+            input.default.as_ref(),
+            "input default",
+            options,
+            losses,
+        ),
+        placeholder: borrowed(input.placeholder.as_ref()),
+        hint: borrowed(input.hint.as_ref()),
+        unknown: Map::new(),
+    })
+}
+
+/// A token or OAuth2 requirement as one more setup argument, under a key no setting
+/// has taken.
+fn add_authorization_arg<'a>(
+    tool: &Tool,
+    args: &mut OrderedMap<schema::Text<'a>, schema::SetupArg<'a>>,
+    losses: &mut Vec<Loss>,
+) {
     if let Some((key, hint)) = authorization_arg(&tool.authorization) {
         let mut unique = key;
         while args.contains_key(unique.as_str()) {
@@ -452,7 +503,6 @@ fn setup_args<'a>(
             },
         );
     }
-    args
 }
 
 /// The settings form masks `password` inputs and shows `text` ones in clear.

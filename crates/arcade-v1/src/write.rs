@@ -37,27 +37,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let name = qualified_name(tool, options, &mut losses);
     toolkit_fields(tool, &mut losses);
 
-    let mut parameters: Vec<schema::Parameter> = tool
-        .parameters
-        .iter()
-        .enumerate()
-        .map(|(index, parameter)| {
-            let required = parameter.required_or_optional(index, TITLE, &mut losses);
-            let fields = TypeFields {
-                value: Field::ParameterSchema(index),
-                allowed: Field::ParameterEnum(index),
-            };
-            schema::Parameter {
-                name: parameter.name.clone(),
-                required,
-                description: parameter.description.clone(),
-                schema: value_schema(&parameter.schema, fields, &mut losses),
-                inferrable: parameter.inferrable,
-                unknown: Default::default(),
-            }
-        })
-        .collect();
-
+    let mut parameters = parameters(tool, &mut losses);
     let mut output = output(tool, &mut losses);
     if options.official {
         fit_official(&mut parameters, &mut output, &mut losses);
@@ -113,6 +93,29 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         }],
         losses,
     })
+}
+
+/// The parameters, each with a required flag written out.
+fn parameters(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Parameter> {
+    tool.parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| {
+            let required = parameter.required_or_optional(index, TITLE, losses);
+            let fields = TypeFields {
+                value: Field::ParameterSchema(index),
+                allowed: Field::ParameterEnum(index),
+            };
+            schema::Parameter {
+                name: parameter.name.clone(),
+                required,
+                description: parameter.description.clone(),
+                schema: value_schema(&parameter.schema, fields, losses),
+                inferrable: parameter.inferrable,
+                unknown: Default::default(),
+            }
+        })
+        .collect()
 }
 
 fn to_value(definition: &schema::ToolDefinition) -> Result<serde_json::Value, DialectError> {

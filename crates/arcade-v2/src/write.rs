@@ -24,38 +24,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let mut losses = Vec::new();
     let toolkit = toolkit(tool, options, &mut losses);
     let file_name = crate::file_name(&toolkit.name, &tool.name)?;
-    let parameters = tool
-        .parameters
-        .iter()
-        .enumerate()
-        .map(|(index, parameter)| {
-            let required = parameter.required_or_optional(index, TITLE, &mut losses);
-            schema::Parameter {
-                name: parameter.name.clone(),
-                required,
-                description: parameter.description.clone(),
-                value_schema: value_schema(
-                    &parameter.schema,
-                    Field::ParameterSchema(index),
-                    &mut losses,
-                ),
-                inferrable: parameter.inferrable,
-                unknown: Default::default(),
-            }
-        })
-        .collect();
-
-    let modes = toolshift_arcade_common::output_modes(tool, TITLE, &mut losses);
-    let output = schema::Output {
-        available_modes: modes.iter().map(|m| m.as_str().to_owned()).collect(),
-        description: tool.output.description.clone(),
-        value_schema: tool
-            .output
-            .schema
-            .as_ref()
-            .map(|vs| value_schema(vs, Field::OutputSchema, &mut losses)),
-        unknown: Default::default(),
-    };
+    let parameters = parameters(tool, &mut losses);
+    let output = output(tool, &mut losses);
 
     let requirements =
         authorization(&tool.authorization, options, &mut losses).map(|authorization| {
@@ -107,6 +77,44 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         }],
         losses,
     })
+}
+
+/// The parameters, each with a required flag written out.
+fn parameters(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Parameter> {
+    tool.parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| {
+            let required = parameter.required_or_optional(index, TITLE, losses);
+            schema::Parameter {
+                name: parameter.name.clone(),
+                required,
+                description: parameter.description.clone(),
+                value_schema: value_schema(
+                    &parameter.schema,
+                    Field::ParameterSchema(index),
+                    losses,
+                ),
+                inferrable: parameter.inferrable,
+                unknown: Default::default(),
+            }
+        })
+        .collect()
+}
+
+/// The output: its modes (defaulted where it has none), description and type.
+fn output(tool: &Tool, losses: &mut Vec<Loss>) -> schema::Output {
+    let modes = toolshift_arcade_common::output_modes(tool, TITLE, losses);
+    schema::Output {
+        available_modes: modes.iter().map(|m| m.as_str().to_owned()).collect(),
+        description: tool.output.description.clone(),
+        value_schema: tool
+            .output
+            .schema
+            .as_ref()
+            .map(|vs| value_schema(vs, Field::OutputSchema, losses)),
+        unknown: Default::default(),
+    }
 }
 
 fn toolkit(

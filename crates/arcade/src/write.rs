@@ -44,75 +44,15 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         (true, Some(name)) => name,
         _ => crate::qualified_name(&toolkit.name, &tool.name),
     };
-    let description: schema::Text<'_> = match &tool.description {
-        Some(text) => Cow::Borrowed(text),
-        None => {
-            let (text, _) = ensure_description(None, &format!("{} tool", tool.name), 1);
-            losses.push(Loss::new(
-                LossCode::DescriptionDefaulted,
-                Field::Description,
-                message!("Arcade requires a description and the input has none; {text:?} was written. Describe what the tool does: the model reads it to choose the tool."),
-            ));
-            Cow::Owned(text)
-        }
-    };
-    let parameters = tool
-        .parameters
-        .iter()
-        .enumerate()
-        .map(|(index, parameter)| {
-            let required = parameter.required_or_optional(index, TITLE, &mut losses);
-            schema::InputParameter {
-                name: Cow::Borrowed(&parameter.name),
-                required,
-                description: borrowed(parameter.description.as_ref()),
-                value_schema: value_schema(
-                    &parameter.schema,
-                    Field::ParameterSchema(index),
-                    &mut losses,
-                ),
-                inferrable: Some(parameter.inferrable.unwrap_or(true)),
-                unknown: Default::default(),
-            }
-        })
-        .collect();
+    let description = description(tool, &mut losses);
+    let parameters = input_parameters(tool, &mut losses);
 
-    let modes = toolshift_arcade_common::output_modes(tool, TITLE, &mut losses);
-    let output = schema::ToolOutput {
-        description: borrowed(tool.output.description.as_ref()),
-        available_modes: Some(modes.iter().map(|m| Cow::Borrowed(m.as_str())).collect()),
-        value_schema: tool
-            .output
-            .schema
-            .as_ref()
-            .map(|vs| value_schema(vs, Field::OutputSchema, &mut losses)),
-        unknown: Default::default(),
-    };
+    let output = output(tool, &mut losses);
 
     let requirements = requirements(tool, options, &mut losses);
     let metadata = metadata(tool);
 
-    losses.extend(unheld(
-        tool,
-        TITLE,
-        Holds {
-            toolkit: true,
-            output: true,
-            inferrable: true,
-            parameter_enums: true,
-            schema_details: true,
-            behavior: true,
-            deprecation: true,
-            auth_id: true,
-            // Secrets are written below; the writer reports the other settings itself.
-            settings: true,
-            ..Holds::default()
-        },
-    ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
-        WRITTEN_BACK.contains(&pointer)
-            && !(pointer == "/fully_qualified_name" && options.toolkit.is_some())
-    }));
+    report_unheld(tool, options, &mut losses);
 
     let definition = schema::ToolDefinition {
         name: Cow::Borrowed(&tool.name),
@@ -142,6 +82,85 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         }],
         losses,
     })
+}
+
+/// The tool's description, or one made from its name (reported): Arcade requires one.
+fn description<'t>(tool: &'t Tool, losses: &mut Vec<Loss>) -> schema::Text<'t> {
+    match &tool.description {
+        Some(text) => Cow::Borrowed(text),
+        None => {
+            let (text, _) = ensure_description(None, &format!("{} tool", tool.name), 1);
+            losses.push(Loss::new(
+                LossCode::DescriptionDefaulted,
+                Field::Description,
+                message!("Arcade requires a description and the input has none; {text:?} was written. Describe what the tool does: the model reads it to choose the tool."),
+            ));
+            Cow::Owned(text)
+        }
+    }
+}
+
+/// The parameters, each with a required flag and an inferrable flag written out.
+fn input_parameters<'t>(tool: &'t Tool, losses: &mut Vec<Loss>) -> Vec<schema::InputParameter<'t>> {
+    tool.parameters
+        .iter()
+        .enumerate()
+        .map(|(index, parameter)| {
+            let required = parameter.required_or_optional(index, TITLE, losses);
+            schema::InputParameter {
+                name: Cow::Borrowed(&parameter.name),
+                required,
+                description: borrowed(parameter.description.as_ref()),
+                value_schema: value_schema(
+                    &parameter.schema,
+                    Field::ParameterSchema(index),
+                    losses,
+                ),
+                inferrable: Some(parameter.inferrable.unwrap_or(true)),
+                unknown: Default::default(),
+            }
+        })
+        .collect()
+}
+
+/// The output: its description, its modes (defaulted where it has none) and its type.
+fn output<'t>(tool: &'t Tool, losses: &mut Vec<Loss>) -> schema::ToolOutput<'t> {
+    let modes = toolshift_arcade_common::output_modes(tool, TITLE, losses);
+    schema::ToolOutput {
+        description: borrowed(tool.output.description.as_ref()),
+        available_modes: Some(modes.iter().map(|m| Cow::Borrowed(m.as_str())).collect()),
+        value_schema: tool
+            .output
+            .schema
+            .as_ref()
+            .map(|vs| value_schema(vs, Field::OutputSchema, losses)),
+        unknown: Default::default(),
+    }
+}
+
+/// What `arcade` cannot hold, and the extras it does not write back.
+fn report_unheld(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) {
+    losses.extend(unheld(
+        tool,
+        TITLE,
+        Holds {
+            toolkit: true,
+            output: true,
+            inferrable: true,
+            parameter_enums: true,
+            schema_details: true,
+            behavior: true,
+            deprecation: true,
+            auth_id: true,
+            // Secrets are written below; the writer reports the other settings itself.
+            settings: true,
+            ..Holds::default()
+        },
+    ));
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        WRITTEN_BACK.contains(&pointer)
+            && !(pointer == "/fully_qualified_name" && options.toolkit.is_some())
+    }));
 }
 
 fn own_text(tool: &Tool, pointer: &str) -> Option<String> {
@@ -216,6 +235,22 @@ fn requirements<'a>(
     options: &'a WriteOptions,
     losses: &mut Vec<Loss>,
 ) -> schema::ToolRequirements<'a> {
+    let mut secrets = secrets(tool, losses);
+    let authorization = authorization(tool, options, &mut secrets, losses);
+    let metadata = tool
+        .extra(ID, "/requirements/metadata")
+        .and_then(|value| serde_json::from_value(value.clone()).ok());
+    schema::ToolRequirements {
+        authorization,
+        secrets: (!secrets.is_empty()).then_some(secrets),
+        metadata,
+        unknown: Default::default(),
+    }
+}
+
+/// The settings as Arcade secrets: each secret a key, its value and details dropped,
+/// and every other setting dropped, each reported.
+fn secrets<'a>(tool: &'a Tool, losses: &mut Vec<Loss>) -> Vec<schema::KeyRequirement<'a>> {
     let mut secrets: Vec<schema::KeyRequirement> = Vec::new();
     for (index, setting) in tool.settings.iter().enumerate() {
         if !setting.secret {
@@ -259,7 +294,18 @@ fn requirements<'a>(
         }
         secrets.push(key(&setting.key));
     }
-    let authorization = match &tool.authorization {
+    secrets
+}
+
+/// The authorization requirement: OAuth2 by provider id, and a bearer token as one
+/// more secret (`secrets`), each change reported.
+fn authorization<'a>(
+    tool: &'a Tool,
+    options: &'a WriteOptions,
+    secrets: &mut Vec<schema::KeyRequirement<'a>>,
+    losses: &mut Vec<Loss>,
+) -> Option<schema::ToolAuthRequirement<'a>> {
+    match &tool.authorization {
         Authorization::Unspecified | Authorization::None => None,
         Authorization::Token => {
             if !secrets.iter().any(|secret| secret.key == TOKEN_SECRET) {
@@ -306,15 +352,6 @@ fn requirements<'a>(
                 unknown: Default::default(),
             })
         }
-    };
-    let metadata = tool
-        .extra(ID, "/requirements/metadata")
-        .and_then(|value| serde_json::from_value(value.clone()).ok());
-    schema::ToolRequirements {
-        authorization,
-        secrets: (!secrets.is_empty()).then_some(secrets),
-        metadata,
-        unknown: Default::default(),
     }
 }
 

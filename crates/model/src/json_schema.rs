@@ -406,39 +406,7 @@ pub fn write_parameters(
             losses,
             &mut strict_ok,
         );
-        let description = match (&parameter.description, &schema.description) {
-            (Some(own), Some(value)) if own != value => {
-                losses.push(Loss::new(
-                    LossCode::SchemaDetailsDropped,
-                    Field::ParameterSchema(index),
-                    message!("{} has one description per property; the value's own description {value:?} of `{}` was dropped, its parameter description kept.", writing.target, parameter.name),
-                ));
-                Some(own.clone())
-            }
-            (own, value) => own.clone().or_else(|| value.clone()),
-        };
-        if let Some(default) = &parameter.default {
-            if writing.strict {
-                let note = format!("Default: {default}.");
-                losses.push(Loss::new(
-                    LossCode::DefaultFolded,
-                    Field::ParameterDefault(index),
-                    message!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
-                ));
-                let text = match &description {
-                    Some(text) => format!("{text} {note}"),
-                    None => note,
-                };
-                put_first(&mut written, "description", Value::String(text));
-            } else {
-                put_first(&mut written, "default", default.clone());
-                if let Some(text) = &description {
-                    put_first(&mut written, "description", Value::String(text.clone()));
-                }
-            }
-        } else if let Some(text) = &description {
-            put_first(&mut written, "description", Value::String(text.clone()));
-        }
+        describe_parameter(&mut written, parameter, index, &schema, writing, losses);
         if is_required {
             required.push(Value::String(parameter.name.clone()));
         }
@@ -462,6 +430,52 @@ pub fn write_parameters(
         root.insert("additionalProperties".into(), Value::Bool(false));
     }
     (Value::Object(root), strict_ok)
+}
+
+/// Puts a parameter's description and default first in its written schema: one
+/// description per property (the parameter's, the value's own reported when it
+/// differs), and in strict mode, which has no `default`, the default folded into it.
+fn describe_parameter(
+    written: &mut Map<String, Value>,
+    parameter: &Parameter,
+    index: usize,
+    schema: &ValueSchema,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+) {
+    let description = match (&parameter.description, &schema.description) {
+        (Some(own), Some(value)) if own != value => {
+            losses.push(Loss::new(
+                LossCode::SchemaDetailsDropped,
+                Field::ParameterSchema(index),
+                message!("{} has one description per property; the value's own description {value:?} of `{}` was dropped, its parameter description kept.", writing.target, parameter.name),
+            ));
+            Some(own.clone())
+        }
+        (own, value) => own.clone().or_else(|| value.clone()),
+    };
+    if let Some(default) = &parameter.default {
+        if writing.strict {
+            let note = format!("Default: {default}.");
+            losses.push(Loss::new(
+                LossCode::DefaultFolded,
+                Field::ParameterDefault(index),
+                message!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
+            ));
+            let text = match &description {
+                Some(text) => format!("{text} {note}"),
+                None => note,
+            };
+            put_first(written, "description", Value::String(text));
+        } else {
+            put_first(written, "default", default.clone());
+            if let Some(text) = &description {
+                put_first(written, "description", Value::String(text.clone()));
+            }
+        }
+    } else if let Some(text) = &description {
+        put_first(written, "description", Value::String(text.clone()));
+    }
 }
 
 /// Inserts `key` at the front of the map: JSON Schema writers put `description` and
@@ -502,27 +516,7 @@ pub fn write_value(
         }
         Some(ValueType::Array(p)) => {
             out.insert("type".into(), type_of("array"));
-            let mut items = Map::new();
-            items.insert("type".into(), type_name(*p).into());
-            if let Some(allowed) = &schema.allowed {
-                items.insert("enum".into(), strings(allowed));
-            }
-            if let Some(fields) = &schema.element_properties {
-                write_fields(
-                    &mut items,
-                    fields,
-                    schema.element_required_keys.as_ref(),
-                    field,
-                    writing,
-                    losses,
-                    strict_ok,
-                );
-            } else if let Some(keys) = &schema.element_required_keys {
-                items.insert("required".into(), strings(keys));
-            }
-            if *p == Primitive::Json && writing.strict && schema.element_properties.is_none() {
-                *strict_ok = false;
-            }
+            let items = write_items(schema, *p, field, writing, losses, strict_ok);
             out.insert("items".into(), Value::Object(items));
         }
         // A native type is lowered above; a JSON Schema one has its type in the keywords.
@@ -539,25 +533,7 @@ pub fn write_value(
         out.insert("enum".into(), strings(allowed));
     }
     if value_type == Some(ValueType::Primitive(Primitive::Json)) {
-        match &schema.properties {
-            Some(fields) => write_fields(
-                &mut out,
-                fields,
-                schema.required_keys.as_ref(),
-                field,
-                writing,
-                losses,
-                strict_ok,
-            ),
-            None => {
-                if let Some(keys) = &schema.required_keys {
-                    out.insert("required".into(), strings(keys));
-                }
-                if writing.strict {
-                    *strict_ok = false;
-                }
-            }
-        }
+        write_object_fields(&mut out, schema, field, writing, losses, strict_ok);
     }
     copy_keywords(
         &mut out,
@@ -568,6 +544,70 @@ pub fn write_value(
         losses,
     );
     out
+}
+
+/// The `items` of an array of `element`: its type, allowed values and object fields.
+/// An array of free-form objects cannot be strict.
+fn write_items(
+    schema: &ValueSchema,
+    element: Primitive,
+    field: Field,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+    strict_ok: &mut bool,
+) -> Map<String, Value> {
+    let mut items = Map::new();
+    items.insert("type".into(), type_name(element).into());
+    if let Some(allowed) = &schema.allowed {
+        items.insert("enum".into(), strings(allowed));
+    }
+    if let Some(fields) = &schema.element_properties {
+        write_fields(
+            &mut items,
+            fields,
+            schema.element_required_keys.as_ref(),
+            field,
+            writing,
+            losses,
+            strict_ok,
+        );
+    } else if let Some(keys) = &schema.element_required_keys {
+        items.insert("required".into(), strings(keys));
+    }
+    if element == Primitive::Json && writing.strict && schema.element_properties.is_none() {
+        *strict_ok = false;
+    }
+    items
+}
+
+/// An object's fields and required keys; an object without fields cannot be strict.
+fn write_object_fields(
+    out: &mut Map<String, Value>,
+    schema: &ValueSchema,
+    field: Field,
+    writing: Writing<'_>,
+    losses: &mut Vec<Loss>,
+    strict_ok: &mut bool,
+) {
+    match &schema.properties {
+        Some(fields) => write_fields(
+            out,
+            fields,
+            schema.required_keys.as_ref(),
+            field,
+            writing,
+            losses,
+            strict_ok,
+        ),
+        None => {
+            if let Some(keys) = &schema.required_keys {
+                out.insert("required".into(), strings(keys));
+            }
+            if writing.strict {
+                *strict_ok = false;
+            }
+        }
+    }
 }
 
 /// Writes keywords the structural keys did not already write; in strict mode, only the

@@ -41,42 +41,7 @@ fn responses_shape(chat: Value, strict: bool) -> Value {
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
-    let asked = options.strict || own_strict(tool) == Some(true);
-    let mut attempt = Vec::new();
-    let (mut parameters, strict_ok) = write_parameters(
-        tool,
-        Writing {
-            target: TITLE,
-            strict: asked,
-        },
-        &mut attempt,
-    );
-    let strict = if asked && !strict_ok {
-        losses.push(Loss::new(
-            LossCode::StrictUnavailable,
-            Field::Parameters,
-            message!("strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode."),
-        ));
-        parameters = write_parameters(
-            tool,
-            Writing {
-                target: TITLE,
-                strict: false,
-            },
-            &mut losses,
-        )
-        .0;
-        Some(false)
-    } else {
-        // A strict OpenAI input already had its optional parameters encoded so.
-        let encoded = own_strict(tool) == Some(true);
-        losses.extend(
-            attempt
-                .into_iter()
-                .filter(|loss| !(encoded && loss.code == LossCode::OptionalAsNullable)),
-        );
-        asked.then_some(true)
-    };
+    let (parameters, strict) = parameters_and_strict(tool, options, &mut losses);
     authorization_losses(tool, TITLE, &mut losses);
     losses.extend(unheld(
         tool,
@@ -108,6 +73,60 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     if options.responses {
         document = responses_shape(document, strict.unwrap_or(false));
     }
+    restore_own_extras(tool, options.responses, &mut document, &mut losses);
+    toolshift_model::dialect::one_manifest(&name, document, losses)
+}
+
+/// The parameters, in strict mode where it was asked for (`--strict`, or a strict
+/// input) and every property allows it; else plain, with the reason reported. The
+/// `strict` flag to write.
+fn parameters_and_strict(
+    tool: &Tool,
+    options: &WriteOptions,
+    losses: &mut Vec<Loss>,
+) -> (Value, Option<bool>) {
+    let asked = options.strict || own_strict(tool) == Some(true);
+    let mut attempt = Vec::new();
+    let (mut parameters, strict_ok) = write_parameters(
+        tool,
+        Writing {
+            target: TITLE,
+            strict: asked,
+        },
+        &mut attempt,
+    );
+    let strict = if asked && !strict_ok {
+        losses.push(Loss::new(
+            LossCode::StrictUnavailable,
+            Field::Parameters,
+            message!("strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode."),
+        ));
+        parameters = write_parameters(
+            tool,
+            Writing {
+                target: TITLE,
+                strict: false,
+            },
+            losses,
+        )
+        .0;
+        Some(false)
+    } else {
+        // A strict OpenAI input already had its optional parameters encoded so.
+        let encoded = own_strict(tool) == Some(true);
+        losses.extend(
+            attempt
+                .into_iter()
+                .filter(|loss| !(encoded && loss.code == LossCode::OptionalAsNullable)),
+        );
+        asked.then_some(true)
+    };
+    (parameters, strict)
+}
+
+/// Puts OpenAI's own extras back where the written shape keeps them, and reports those
+/// it cannot.
+fn restore_own_extras(tool: &Tool, responses: bool, document: &mut Value, losses: &mut Vec<Loss>) {
     // Extras go back where the written shape keeps them: a Responses input's function
     // keys sit beside `type`, a Chat Completions input's under `function`.
     let mut placed = tool.clone();
@@ -115,7 +134,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         if extra.dialect != ID {
             continue;
         }
-        if options.responses {
+        if responses {
             if let Some(rest) = extra.pointer.strip_prefix("/function/") {
                 extra.pointer = format!("/{rest}");
             }
@@ -123,8 +142,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             extra.pointer = format!("/function{}", extra.pointer);
         }
     }
-    let responses = options.responses;
-    let restored = restore_extras(&mut document, &placed, ID, |pointer| {
+    let restored = restore_extras(document, &placed, ID, |pointer| {
         if responses {
             pointer != "/strict" && pointer != "/type"
         } else {
@@ -136,5 +154,4 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             || pointer == "/function/strict"
             || pointer == "/strict"
     }));
-    toolshift_model::dialect::one_manifest(&name, document, losses)
 }

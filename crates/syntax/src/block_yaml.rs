@@ -355,39 +355,8 @@ impl<'a> Reader<'a> {
         if !(after.is_empty() || (after.starts_with(' ') && no_content(after))) {
             return None;
         }
-        // Its lines: all those below that are blank or indented deeper than the first
-        // with content, which sets the indentation.
         let start = self.at;
-        let mut content_indent = None;
-        let mut deepest_leading_blank = 0;
-        let mut last_content = None;
-        let mut end = start;
-        while let Some(line) = self.lines.get(end) {
-            let text = line.trim_start_matches(' ');
-            let spaces = line.len() - text.len();
-            if text.is_empty() {
-                match content_indent {
-                    None => deepest_leading_blank = deepest_leading_blank.max(spaces),
-                    // A blank line with spaces past the indentation holds content.
-                    Some(column) if spaces > column => return None,
-                    Some(_) => {}
-                }
-            } else {
-                match content_indent {
-                    None if spaces <= indent => break,
-                    None => content_indent = Some(spaces),
-                    Some(column) if spaces < column => break,
-                    Some(_) => {}
-                }
-                last_content = Some(end);
-            }
-            end += 1;
-        }
-        let column = content_indent?;
-        let last = last_content?;
-        if deepest_leading_blank > column {
-            return None;
-        }
+        let (column, last, end) = self.block_extent(start, indent)?;
         let parts = self
             .lines
             .get(start..=last)?
@@ -426,6 +395,46 @@ impl<'a> Reader<'a> {
         self.at = end;
         *slot = Value::String(value);
         Some(())
+    }
+
+    /// Where a block scalar from line `start` lies: its lines are all those below that
+    /// are blank or indented deeper than the first with content, which sets the
+    /// indentation. Its column, its last line with content, and the line after it;
+    /// `None` where yaml_serde must judge.
+    fn block_extent(&self, start: usize, indent: usize) -> Option<(usize, usize, usize)> {
+        // Its lines: all those below that are blank or indented deeper than the first
+        // with content, which sets the indentation.
+        let mut content_indent = None;
+        let mut deepest_leading_blank = 0;
+        let mut last_content = None;
+        let mut end = start;
+        while let Some(line) = self.lines.get(end) {
+            let text = line.trim_start_matches(' ');
+            let spaces = line.len() - text.len();
+            if text.is_empty() {
+                match content_indent {
+                    None => deepest_leading_blank = deepest_leading_blank.max(spaces),
+                    // A blank line with spaces past the indentation holds content.
+                    Some(column) if spaces > column => return None,
+                    Some(_) => {}
+                }
+            } else {
+                match content_indent {
+                    None if spaces <= indent => break,
+                    None => content_indent = Some(spaces),
+                    Some(column) if spaces < column => break,
+                    Some(_) => {}
+                }
+                last_content = Some(end);
+            }
+            end += 1;
+        }
+        let column = content_indent?;
+        let last = last_content?;
+        if deepest_leading_blank > column {
+            return None;
+        }
+        Some((column, last, end))
     }
 }
 

@@ -38,44 +38,8 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let parameters = read_parameters(plugin.parameters, &mut extras);
     let returns = read_returns(plugin.returns, &mut extras);
 
-    let examples = match plugin.examples {
-        None => Vec::new(),
-        Some(Value::String(code)) => {
-            let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
-            vec![Example {
-                prompt: None,
-                call: ExampleCall::Code {
-                    language: "python".into(),
-                    calls: crate::examples::parse(&code, &plugin.name, &names),
-                    text: code,
-                },
-            }]
-        }
-        Some(other) => {
-            extras.push(Extra {
-                dialect: ID.into(),
-                pointer: "/examples".into(),
-                value: other,
-            });
-            Vec::new()
-        }
-    };
-
-    let settings = plugin
-        .configurations
-        .into_iter()
-        .flatten()
-        .map(|(key, value)| Setting {
-            secret: looks_secret(&key),
-            key,
-            description: None,
-            value_type: None,
-            required: None,
-            default: None,
-            value: (!value.is_null()).then_some(value),
-            input: None,
-        })
-        .collect();
+    let examples = read_examples(plugin.examples, &plugin.name, &parameters, &mut extras);
+    let settings = read_settings(plugin.configurations);
 
     let tool = Tool {
         name: plugin.name,
@@ -96,6 +60,58 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         tool,
         losses: Vec::new(),
     })
+}
+
+/// The plugin's Python examples as one code example, each call with literal arguments
+/// read as a call; examples that are not a text go to `extras`.
+fn read_examples(
+    examples: Option<Value>,
+    name: &str,
+    parameters: &[Parameter],
+    extras: &mut Vec<Extra>,
+) -> Vec<Example> {
+    match examples {
+        None => Vec::new(),
+        Some(Value::String(code)) => {
+            let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
+            vec![Example {
+                prompt: None,
+                call: ExampleCall::Code {
+                    language: "python".into(),
+                    calls: crate::examples::parse(&code, name, &names),
+                    text: code,
+                },
+            }]
+        }
+        Some(other) => {
+            extras.push(Extra {
+                dialect: ID.into(),
+                pointer: "/examples".into(),
+                value: other,
+            });
+            Vec::new()
+        }
+    }
+}
+
+/// The configurations as settings, a credential-like key marked secret.
+fn read_settings(
+    configurations: Option<toolshift_syntax::OrderedMap<String, Value>>,
+) -> Vec<Setting> {
+    configurations
+        .into_iter()
+        .flatten()
+        .map(|(key, value)| Setting {
+            secret: looks_secret(&key),
+            key,
+            description: None,
+            value_type: None,
+            required: None,
+            default: None,
+            value: (!value.is_null()).then_some(value),
+            input: None,
+        })
+        .collect()
 }
 
 /// The parameters, with the loader's default for a missing `required`; their unknown

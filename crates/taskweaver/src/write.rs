@@ -31,36 +31,7 @@ fn manifest_path(name: &str) -> String {
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = plugin_name(&tool.name, &mut losses)?;
-    let (description, padded) = ensure_description(
-        tool.description.as_deref(),
-        &format!("{name} plugin"),
-        MIN_DESCRIPTION,
-    );
-    if padded {
-        losses.push(Loss::new(
-            LossCode::DescriptionDefaulted,
-            Field::Description,
-            message!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
-        ));
-    }
-    // format_prompt() comments out only the first line of a plugin description.
-    let description = one_line(
-        description,
-        Field::Description,
-        "the plugin description",
-        &mut losses,
-    );
-    let enabled = match tool.enabled {
-        Some(enabled) => enabled,
-        None => {
-            losses.push(Loss::new(
-                LossCode::FieldDefaulted,
-                Field::Enabled,
-                message!("TaskWeaver requires `enabled`; `true` was written."),
-            ));
-            true
-        }
-    };
+    let (description, enabled) = description_and_enabled(tool, &name, &mut losses);
 
     let names = parameter_names(tool, &mut losses);
     let parameters: Vec<schema::Field> = tool
@@ -97,6 +68,61 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             restored.push(typed.to_owned());
         }
     }
+    report_unheld(tool, &restored, &mut losses);
+
+    let mut files = vec![OutputFile {
+        path: manifest_path(&name),
+        content: OutputContent::Manifest(document),
+        create_only: false,
+    }];
+    if let Some((path, text)) = scaffold {
+        files.push(OutputFile {
+            path,
+            content: OutputContent::Text(text),
+            create_only: true,
+        });
+    }
+    Ok(Written { files, losses })
+}
+
+/// The plugin's description, on one line and padded to TaskWeaver's minimum, and its
+/// `enabled` flag, each defaulted (and reported) where the tool has none.
+fn description_and_enabled(tool: &Tool, name: &str, losses: &mut Vec<Loss>) -> (String, bool) {
+    let (description, padded) = ensure_description(
+        tool.description.as_deref(),
+        &format!("{name} plugin"),
+        MIN_DESCRIPTION,
+    );
+    if padded {
+        losses.push(Loss::new(
+            LossCode::DescriptionDefaulted,
+            Field::Description,
+            message!("TaskWeaver needs a plugin description of at least {MIN_DESCRIPTION} characters; {description:?} was written. Describe what the plugin does."),
+        ));
+    }
+    // format_prompt() comments out only the first line of a plugin description.
+    let description = one_line(
+        description,
+        Field::Description,
+        "the plugin description",
+        losses,
+    );
+    let enabled = match tool.enabled {
+        Some(enabled) => enabled,
+        None => {
+            losses.push(Loss::new(
+                LossCode::FieldDefaulted,
+                Field::Enabled,
+                message!("TaskWeaver requires `enabled`; `true` was written."),
+            ));
+            true
+        }
+    };
+    (description, enabled)
+}
+
+/// What TaskWeaver cannot hold, and the extras not written back (`restored`).
+fn report_unheld(tool: &Tool, restored: &[String], losses: &mut Vec<Loss>) {
     losses.extend(unheld(
         tool,
         TITLE,
@@ -114,20 +140,6 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
         restored.iter().any(|r| r == pointer)
     }));
-
-    let mut files = vec![OutputFile {
-        path: manifest_path(&name),
-        content: OutputContent::Manifest(document),
-        create_only: false,
-    }];
-    if let Some((path, text)) = scaffold {
-        files.push(OutputFile {
-            path,
-            content: OutputContent::Text(text),
-            create_only: true,
-        });
-    }
-    Ok(Written { files, losses })
 }
 
 /// Refuses a name that is a path; replaces the characters `^[a-zA-Z0-9_]+$` does not allow.
@@ -293,32 +305,7 @@ fn one_line(description: String, field: Field, what: &str, losses: &mut Vec<Loss
 fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
     let output = &tool.output;
     if !output.returns.is_empty() {
-        return output
-            .returns
-            .iter()
-            .enumerate()
-            .map(|(index, value)| {
-                let (description, padded) =
-                    ensure_description(value.description.as_deref(), &format!("`{}` return value", value.name), MIN_DESCRIPTION);
-                if padded {
-                    losses.push(Loss::new(
-                        LossCode::DescriptionDefaulted,
-                        Field::Return(index),
-                        message!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
-                    ));
-                }
-                // format_prompt() puts a return value's description after one `# `.
-                let description = one_line(description, Field::Return(index), &format!("the description of `{}`", value.name), losses);
-                schema::Field {
-                    name: value.name.clone(),
-                    type_name: Some(annotation(&value.value_type, Field::Return(index), losses)),
-                    required: None,
-                    description: Some(description),
-                    default: None,
-                    unknown: Map::new(),
-                }
-            })
-            .collect();
+        return named_returns(tool, losses);
     }
     if output.schema.is_none() && output.description.is_none() {
         if !output.modes.is_empty() {
@@ -333,6 +320,42 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
         }
         return Vec::new();
     }
+    vec![output_as_result(output, losses)]
+}
+
+/// The tool's named return values, each with a one-line description of TaskWeaver's
+/// minimum length.
+fn named_returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
+    tool.output
+        .returns
+        .iter()
+        .enumerate()
+        .map(|(index, value)| {
+            let (description, padded) =
+                ensure_description(value.description.as_deref(), &format!("`{}` return value", value.name), MIN_DESCRIPTION);
+            if padded {
+                losses.push(Loss::new(
+                    LossCode::DescriptionDefaulted,
+                    Field::Return(index),
+                    message!("TaskWeaver needs return value descriptions of at least {MIN_DESCRIPTION} characters; {description:?} was written."),
+                ));
+            }
+            // format_prompt() puts a return value's description after one `# `.
+            let description = one_line(description, Field::Return(index), &format!("the description of `{}`", value.name), losses);
+            schema::Field {
+                name: value.name.clone(),
+                type_name: Some(annotation(&value.value_type, Field::Return(index), losses)),
+                required: None,
+                description: Some(description),
+                default: None,
+                unknown: Map::new(),
+            }
+        })
+        .collect()
+}
+
+/// A tool's output as the one return value `result`, every change reported.
+fn output_as_result(output: &toolshift_model::Output, losses: &mut Vec<Loss>) -> schema::Field {
     let value_type = output
         .schema
         .as_ref()
@@ -363,14 +386,14 @@ fn returns(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Field> {
             notes.join("; ")
         ),
     ));
-    vec![schema::Field {
+    schema::Field {
         name: "result".to_owned(),
         type_name: Some(annotation(&value_type, Field::OutputSchema, losses)),
         required: None,
         description: Some(description),
         default: None,
         unknown: Map::new(),
-    }]
+    }
 }
 
 /// Python code as it is; JSON calls become Python calls with the prompt as a comment.
