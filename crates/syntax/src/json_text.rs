@@ -9,6 +9,10 @@ use std::fmt::Write as _;
 
 /// `value` as pretty JSON with two-space indentation, without a final newline.
 pub fn to_pretty(value: &Value) -> String {
+    if cfg!(feature = "library-json-writer") {
+        // Writing a `Value` into a `String` cannot fail.
+        return serde_json::to_string_pretty(value).unwrap_or_default();
+    }
     // Sized for a typical manifest, so the text is not grown several times over.
     let mut out = String::with_capacity(2048);
     write_value(value, 0, &mut out);

@@ -29,6 +29,9 @@ thread_local! {
 }
 
 pub fn to_value<T: Serialize + ?Sized>(mirror: &T) -> Result<Value, Error> {
+    if cfg!(feature = "library-mirror-value") {
+        return serde_json::to_value(mirror);
+    }
     match RECYCLED.take() {
         Some(mut value) => {
             mirror.serialize(InPlace(&mut value))?;

@@ -179,7 +179,7 @@ fn parse_yaml(text: &str) -> Result<Value, SyntaxError> {
     // Nearly every manifest is plain block YAML, read far faster without yaml_serde, and
     // over the last document this thread read, as plain JSON is.
     let mut value = RECYCLED.take().unwrap_or_default();
-    if crate::block_yaml::read_over(text, &mut value).is_some() {
+    if !cfg!(feature = "library-yaml") && crate::block_yaml::read_over(text, &mut value).is_some() {
         return Ok(value);
     }
     parse_yaml_fully(text)
