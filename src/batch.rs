@@ -5,7 +5,7 @@ use crate::batch_report::{BatchReport, FileReport, Status};
 use crate::cli::ConvertArgs;
 use crate::exit_code::{EXIT_DENIED, EXIT_ERROR, EXIT_INTERRUPTED};
 use crate::output::{self, Claims, Destination, Planned};
-use crate::{chunks, cli, input, input_file, interrupt, progress, registry, report, schemas, walk};
+use crate::{chunks, cli, input, interrupt, progress, registry, report, schemas, walk};
 use anyhow::{bail, Context};
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -781,13 +781,7 @@ impl Job<'_> {
         let from = self
             .from
             .or_else(|| registry::detect(&loaded.document).ok())?;
-        let source = Source {
-            display: &loaded.display,
-            dir: loaded.dir.as_deref(),
-            listed: item.listed.as_deref(),
-            document: &loaded.document,
-            files: &input_file::FileSystem,
-        };
+        let source = loaded.source(item.listed.as_deref());
         let planned = plan(&output::joined(folder, &item.relative_dir), from, &source);
         // The next input this thread reads, for planning or converting, is read over it.
         toolshift_syntax::syntax::recycle(loaded.document);
@@ -992,13 +986,7 @@ impl Job<'_> {
         options: &WriteOptions,
         prepared: &mut Prepared,
     ) -> Result<(), String> {
-        let source = Source {
-            display: &loaded.display,
-            dir: loaded.dir.as_deref(),
-            listed: item.listed.as_deref(),
-            document: &loaded.document,
-            files: &input_file::FileSystem,
-        };
+        let source = loaded.source(item.listed.as_deref());
         // Without a report, no entry is shown: its code and severity are enough.
         let detail = if self.args.report == cli::ReportFormat::None {
             Detail::CodesOnly

@@ -4,6 +4,7 @@ use crate::input_file::FolderId;
 use std::cell::RefCell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use toolshift_model::Source;
 use toolshift_syntax::syntax;
 
 /// Inputs larger than this are refused: no manifest comes close.
@@ -22,6 +23,20 @@ pub struct LoadedInput {
     /// The text it was parsed from, and how, to place report entries in it.
     pub text: String,
     pub syntax: syntax::Syntax,
+}
+
+impl LoadedInput {
+    /// The input as a reader sees it, with the folder's names as a walk listed them
+    /// (`listed`), and its companion files opened from the file system.
+    pub fn source<'a>(&'a self, listed: Option<&'a [Box<std::ffi::OsStr>]>) -> Source<'a> {
+        Source {
+            display: &self.display,
+            dir: self.dir.as_deref(),
+            listed,
+            document: &self.document,
+            files: &crate::input_file::FileSystem,
+        }
+    }
 }
 
 /// A path as text, for reports and messages: its own text when it is UTF-8, as nearly

@@ -21,11 +21,8 @@ fn tools(path: &Path, from: Option<&'static dyn Dialect>) -> Result<Vec<Tool>, S
         .into_iter()
         .map(|(pointer, document)| {
             let source = Source {
-                display: &loaded.display,
-                dir: loaded.dir.as_deref(),
-                listed: None,
                 document,
-                files: &crate::input_file::FileSystem,
+                ..loaded.source(None)
             };
             dialect
                 .read(&source)

@@ -6,7 +6,7 @@ use crate::schemas::{Reading, SchemaCheck};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use toolshift_model::{Dialect, Source};
+use toolshift_model::Dialect;
 
 /// What `validate` found in one manifest: whether it is valid, and the lines to print,
 /// of which `notes` are warnings.
@@ -91,13 +91,7 @@ fn judge(
     } else {
         check.violations(dialect, Reading::Applied, &loaded.document)?
     };
-    let source = Source {
-        display: &loaded.display,
-        dir: loaded.dir.as_deref(),
-        listed: None,
-        document: &loaded.document,
-        files: &crate::input_file::FileSystem,
-    };
+    let source = loaded.source(None);
     let mut lines: Vec<String> = applied
         .iter()
         .map(|v| format!("{shown}: {}: {}", v.pointer, v.message))
