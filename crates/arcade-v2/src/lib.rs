@@ -108,7 +108,6 @@ impl Dialect for ArcadeV2 {
             Field::Settings if document.pointer("/requirements/secrets").is_some() => {
                 Some("/requirements/secrets".into())
             }
-            Field::Settings => None,
             _ => {
                 // The parameter list is under `inputs`, or `input` where the v2-era SDK
                 // wrote that.
