@@ -184,7 +184,6 @@ fn the_model_has_no_parser_file_access_or_rendering() {
             "File::open",
             "toolshift_syntax::parse(",
             "syntax::parse(",
-            "mirror_value::to_value(",
         ] {
             assert!(
                 !text.contains(banned),

@@ -78,8 +78,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     if options.official {
         fit_official(&mut skill, tool, &mut losses);
     }
-    let mut document = toolshift_syntax::mirror_value::to_value(&skill)
-        .map_err(|error| DialectError::no_document(ID, error))?;
+    let mut document = toolshift_model::dialect::to_document(ID, &skill)?;
     // Under --official only top-level keys go back: the schema closes every other object.
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
         crate::extra_allowed(pointer) && !(options.official && pointer.matches('/').count() > 1)

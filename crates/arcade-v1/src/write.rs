@@ -119,8 +119,7 @@ fn parameters(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<schema::Parameter> {
 }
 
 fn to_value(definition: &schema::ToolDefinition) -> Result<serde_json::Value, DialectError> {
-    toolshift_syntax::mirror_value::to_value(definition)
-        .map_err(|error| DialectError::no_document(ID, error))
+    toolshift_model::dialect::to_document(ID, definition)
 }
 
 /// Arcade v1 has no toolkit object, so a known toolkit travels in the name.

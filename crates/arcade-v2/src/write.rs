@@ -67,8 +67,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         requirements,
         unknown: Default::default(),
     };
-    let document = toolshift_syntax::mirror_value::to_value(&definition)
-        .map_err(|error| DialectError::no_document(ID, error))?;
+    let document = toolshift_model::dialect::to_document(ID, &definition)?;
     Ok(Written {
         files: vec![OutputFile {
             path: file_name,

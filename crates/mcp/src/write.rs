@@ -58,8 +58,7 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
         annotations,
         unknown: Map::new(),
     };
-    let mut document = toolshift_syntax::mirror_value::to_value(&definition)
-        .map_err(|error| DialectError::no_document(ID, error))?;
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
         pointer.matches('/').count() == 1
             || pointer.starts_with("/inputSchema/")

@@ -373,6 +373,15 @@ pub fn tool_documents<'a>(dialect: &dyn Dialect, document: &'a Value) -> Vec<(St
     }
 }
 
+/// A dialect's mirror value as a JSON document, or why it cannot be one.
+pub fn to_document<T: serde::Serialize>(
+    dialect: &'static str,
+    mirror: &T,
+) -> Result<Value, DialectError> {
+    toolshift_syntax::mirror_value::to_value(mirror)
+        .map_err(|error| DialectError::no_document(dialect, error))
+}
+
 /// What a writer of one manifest file returns: `NAME.json`, checked to stay inside the
 /// output folder, and its losses.
 pub fn one_manifest(

@@ -68,8 +68,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         },
         unknown: Map::new(),
     };
-    let mut document = toolshift_syntax::mirror_value::to_value(&definition)
-        .map_err(|error| DialectError::no_document(ID, error))?;
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
     if options.responses {
         document = responses_shape(document, strict.unwrap_or(false));
     }

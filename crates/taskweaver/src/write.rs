@@ -60,8 +60,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         configurations: (!configurations.is_empty()).then_some(configurations),
         unknown: Map::new(),
     };
-    let mut document = toolshift_syntax::mirror_value::to_value(&plugin)
-        .map_err(|error| DialectError::no_document(ID, error))?;
+    let mut document = toolshift_model::dialect::to_document(ID, &plugin)?;
     let mut restored = restore_extras(&mut document, tool, ID, |_| true);
     for typed in ["/required", "/plugin_only"] {
         if extra_bool(typed).is_some() {
