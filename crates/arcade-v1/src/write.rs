@@ -7,8 +7,8 @@ use toolshift_model::message;
 use toolshift_model::providers::{provider_by_id, provider_for_url};
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Primitive, Tool,
-    ToolkitOrigin, ValueSchema, ValueType, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, Primitive, Tool, ToolkitOrigin,
+    ValueSchema, ValueType, WriteOptions, Written,
 };
 use toolshift_syntax::text::{code_list, with_note};
 
@@ -85,14 +85,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     definition.version = version(tool, &definition, &mut losses)?;
     let file_name = file_name(&definition.name)?;
     let document = to_value(&definition)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path: file_name,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    Ok(Written::manifest_only(file_name, document, losses))
 }
 
 /// The parameters, each with a required flag written out.

@@ -6,8 +6,7 @@ use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Tool,
-    ValueSchema, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, Tool, ValueSchema, WriteOptions, Written,
 };
 
 const DEFAULT_TOOLKIT: &str = "Default";
@@ -68,14 +67,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Default::default(),
     };
     let document = toolshift_model::dialect::to_document(ID, &definition)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path: file_name,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    Ok(Written::manifest_only(file_name, document, losses))
 }
 
 /// The parameters, each with a required flag written out.

@@ -7,8 +7,8 @@ use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
-    Authorization, DialectError, Field, Loss, LossCode, OutputContent, OutputFile, Property, Tool,
-    ValueSchema, WriteOptions, Written,
+    Authorization, DialectError, Field, Loss, LossCode, Property, Tool, ValueSchema, WriteOptions,
+    Written,
 };
 use toolshift_syntax::text::{borrowed, ensure_description};
 
@@ -73,14 +73,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Default::default(),
     };
     let document = toolshift_model::dialect::to_document(ID, &definition)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path: file_name,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    Ok(Written::manifest_only(file_name, document, losses))
 }
 
 /// The tool's description, or one made from its name (reported): Arcade requires one.

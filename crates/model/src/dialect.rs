@@ -108,6 +108,18 @@ pub struct Written {
 }
 
 impl Written {
+    /// A writer's output that is one manifest at `path`, already checked.
+    pub fn manifest_only(path: String, document: Value, losses: Vec<Loss>) -> Self {
+        Written {
+            files: vec![OutputFile {
+                path,
+                content: OutputContent::Manifest(document),
+                create_only: false,
+            }],
+            losses,
+        }
+    }
+
     pub fn manifest(&self) -> Option<&Value> {
         manifest_of(&self.files)
     }
@@ -391,14 +403,7 @@ pub fn one_manifest(
 ) -> Result<Written, DialectError> {
     let path = format!("{name}.json");
     check_file_name(&path)?;
-    Ok(Written {
-        files: vec![OutputFile {
-            path,
-            content: OutputContent::Manifest(document),
-            create_only: false,
-        }],
-        losses,
-    })
+    Ok(Written::manifest_only(path, document, losses))
 }
 
 /// Refuses a name that would place a file anywhere but directly inside the output folder.
