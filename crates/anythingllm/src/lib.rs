@@ -11,10 +11,7 @@ mod write;
 use serde_json::{json, Value};
 use toolshift_model::dialect::{objects_at, Dialect};
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
-    WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Source, Tool, Warning, WriteOptions};
 use toolshift_syntax::pointer::field;
 
 pub const ID: &str = "anythingllm";
@@ -69,17 +66,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for AnythingLlm {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::Folder
-    }
-
-    fn manifest_syntax(&self) -> ManifestSyntax {
-        ManifestSyntax::JsonOnly
-    }
+    toolshift_model::dialect_basics!(ID, Folder, JsonOnly);
 
     fn detect(&self, document: &Value) -> u8 {
         let Some(object) = document.as_object() else {
@@ -99,14 +86,6 @@ impl Dialect for AnythingLlm {
             score += 1;
         }
         score
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {

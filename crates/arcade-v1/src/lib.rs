@@ -11,9 +11,7 @@ mod write;
 use serde_json::{json, Value};
 use toolshift_model::dialect::{drop_nulls, objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
 
 pub const ID: &str = "arcade-v1";
@@ -50,13 +48,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for ArcadeV1 {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::File
-    }
+    toolshift_model::dialect_basics!(ID, File, Json);
 
     fn detect(&self, document: &Value) -> u8 {
         let Some(object) = document.as_object() else {
@@ -91,14 +83,6 @@ impl Dialect for ArcadeV1 {
             score += 1;
         }
         score
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {

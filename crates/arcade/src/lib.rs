@@ -12,9 +12,7 @@ use serde_json::Value;
 use toolshift_arcade_common::ARCADE_PLACES;
 use toolshift_model::dialect::{check_file_name, drop_nulls, objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
 
 pub const ID: &str = "arcade";
@@ -60,13 +58,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for Arcade {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::File
-    }
+    toolshift_model::dialect_basics!(ID, File, Json);
 
     /// Scores above `arcade-v2` on what only the SDK's form has: `input` (the toolkit
     /// form says `inputs`) and `fully_qualified_name`.
@@ -94,14 +86,6 @@ impl Dialect for Arcade {
             score += 1;
         }
         score
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {

@@ -13,9 +13,7 @@ use serde_json::{json, Value};
 use toolshift_model::dialect::Dialect;
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "mcp";
@@ -49,13 +47,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for Mcp {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::File
-    }
+    toolshift_model::dialect_basics!(ID, File, Json);
 
     fn detect(&self, document: &Value) -> u8 {
         if is_tool(document) {
@@ -83,14 +75,6 @@ impl Dialect for Mcp {
 
     fn bundle_pointer(&self, index: usize) -> String {
         format!("/tools/{index}")
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {

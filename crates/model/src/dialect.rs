@@ -142,6 +142,43 @@ pub enum OutputLayout {
 
 pub use crate::error::DialectError;
 
+/// Writes, inside a dialect's `impl Dialect`, the items every dialect crate spells
+/// alike: `id`, `layout` (an `OutputLayout` variant) and `manifest_syntax` (a
+/// `ManifestSyntax` variant) from what is given, and `read` and `write` handed to the
+/// crate's own `read::read` and `write::write`. The crate's `detect`, `locate`,
+/// `official_schema` and whatever else differs stay written out beside it.
+#[macro_export]
+macro_rules! dialect_basics {
+    ($id:expr, $layout:ident, $syntax:ident) => {
+        fn id(&self) -> &'static str {
+            $id
+        }
+
+        fn layout(&self) -> $crate::OutputLayout {
+            $crate::OutputLayout::$layout
+        }
+
+        fn manifest_syntax(&self) -> $crate::ManifestSyntax {
+            $crate::ManifestSyntax::$syntax
+        }
+
+        fn read(
+            &self,
+            source: &$crate::Source<'_>,
+        ) -> Result<$crate::Imported, $crate::DialectError> {
+            read::read(source)
+        }
+
+        fn write(
+            &self,
+            tool: &$crate::Tool,
+            options: &$crate::WriteOptions,
+        ) -> Result<$crate::Written, $crate::DialectError> {
+            write::write(tool, options)
+        }
+    };
+}
+
 pub trait Dialect: Sync + std::fmt::Debug {
     /// The id users type: `arcade-v1`, `taskweaver`, ...
     fn id(&self) -> &'static str;

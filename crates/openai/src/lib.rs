@@ -14,9 +14,7 @@ use serde_json::{json, Map, Value};
 use toolshift_model::dialect::Dialect;
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, OutputLayout, Source, Tool, WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
 
 pub const ID: &str = "openai";
@@ -106,13 +104,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for OpenAi {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::File
-    }
+    toolshift_model::dialect_basics!(ID, File, Json);
 
     fn detect(&self, document: &Value) -> u8 {
         if is_function(document) {
@@ -137,14 +129,6 @@ impl Dialect for OpenAi {
 
     fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
         Some(Value::Array(manifests))
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {

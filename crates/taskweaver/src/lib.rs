@@ -14,10 +14,7 @@ mod write;
 use serde_json::Value;
 use toolshift_model::dialect::{objects_at, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
-use toolshift_model::{
-    DialectError, Field, Imported, ManifestSyntax, OutputLayout, Source, Tool, Warning,
-    WriteOptions, Written,
-};
+use toolshift_model::{DialectError, Field, Source, Tool, Warning, WriteOptions};
 
 pub const ID: &str = "taskweaver";
 pub const SCHEMA: &str = include_str!("../schema/taskweaver-plugin.schema.json");
@@ -55,17 +52,7 @@ const PLACES: &Places = &[
 ];
 
 impl Dialect for TaskWeaver {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn layout(&self) -> OutputLayout {
-        OutputLayout::File
-    }
-
-    fn manifest_syntax(&self) -> ManifestSyntax {
-        ManifestSyntax::Yaml
-    }
+    toolshift_model::dialect_basics!(ID, File, Yaml);
 
     fn detect(&self, document: &Value) -> u8 {
         let Some(object) = document.as_object() else {
@@ -90,14 +77,6 @@ impl Dialect for TaskWeaver {
             score += 1;
         }
         score
-    }
-
-    fn read(&self, source: &Source<'_>) -> Result<Imported, DialectError> {
-        read::read(source)
-    }
-
-    fn write(&self, tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
-        write::write(tool, options)
     }
 
     fn manifest_name(&self, tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
