@@ -19,7 +19,7 @@ const MODEL_LAYERS: &[&[&str]] = &[
     &["field", "error", "settings"],
     &["loss"],
     &["tool", "providers"],
-    &["dialect", "unheld", "places"],
+    &["dialect", "unheld", "places", "strict"],
     &["json_schema"],
     &["convert"],
 ];

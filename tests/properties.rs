@@ -38,16 +38,8 @@ mod support;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use support::{all_dialects, read_manifest, validate_document, validate_official};
+use support::{all_dialects, covers, validate_document, validate_official, Document};
 use toolshift_model::{convert, Detail, Dialect, DialectError, Severity, Source, WriteOptions};
-
-struct Document {
-    name: String,
-    dialect: &'static dyn Dialect,
-    value: Value,
-    dir: Option<PathBuf>,
-}
 
 #[derive(Default)]
 struct Counts {
@@ -63,13 +55,9 @@ struct Counts {
 
 fn main() {
     let arguments = Arguments::from_args();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // Skill folders are read from copies named after their hubId, as AnythingLLM keeps them.
     let scratch = support::Scratch::new().unwrap();
-    let mut documents = golden_documents(&root.join("golden"), scratch.path());
-    if let Some(corpus) = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from) {
-        documents.extend(corpus_documents(&corpus));
-    }
+    let (documents, _) = support::test_documents(scratch.path());
     let mut table: BTreeMap<(String, String), Counts> = BTreeMap::new();
     let mut trials = Vec::new();
     for document in &documents {
@@ -125,13 +113,7 @@ fn print_table(table: &BTreeMap<(String, String), Counts>, documents: usize) {
 /// Every property for one document and one target; returns what failed.
 fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts) -> Vec<String> {
     counts.documents += 1;
-    let source = Source {
-        display: &document.name,
-        dir: document.dir.as_deref(),
-        listed: None,
-        document: &document.value,
-        files: &toolshift::input_file::FileSystem,
-    };
+    let source = support::source_of(document);
     let from = document.dialect;
     let identity = from.id() == target.id();
     // Identity keeps credentials, so that withholding them (which is reported) does not hide the property.
@@ -431,17 +413,6 @@ fn renamed_to(entry: &toolshift_model::Entry, place: &str, path: &str) -> bool {
     ))
 }
 
-/// Segment-wise prefix; the root covers only itself.
-fn covers(pointer: &str, path: &str) -> bool {
-    if pointer.is_empty() {
-        return path.is_empty();
-    }
-    path == pointer
-        || path
-            .strip_prefix(pointer)
-            .is_some_and(|rest| rest.starts_with('/'))
-}
-
 /// The leaf pointers (scalars and empty containers) present on one side only or different.
 fn differences(before: &Value, after: &Value) -> Vec<String> {
     let mut paths = Vec::new();
@@ -496,67 +467,4 @@ fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
         }
         _ => out.push(pointer),
     }
-}
-
-/// A manifest file or skill folder, parsed and placed; `None` for what is not one.
-fn load(path: &Path, name: String) -> Option<Document> {
-    let (value, dir) = read_manifest(path).ok()?;
-    let dialect = all_dialects()
-        .max_by_key(|d| d.detect(&value))
-        .filter(|d| d.detect(&value) > 0)?;
-    let source = Source {
-        display: &name,
-        dir: dir.as_deref(),
-        listed: None,
-        document: &value,
-        files: &toolshift::input_file::FileSystem,
-    };
-    // Inputs the dialect itself refuses (the bad-input goldens) are not documents.
-    dialect.read(&source).ok()?;
-    Some(Document {
-        name,
-        dialect,
-        value,
-        dir,
-    })
-}
-
-fn golden_documents(golden: &Path, scratch: &Path) -> Vec<Document> {
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(golden)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    cases.sort();
-    cases
-        .iter()
-        .filter_map(|case| {
-            let input = support::loadable(&support::golden_input(case)?, scratch);
-            load(
-                &input,
-                format!("golden/{}", case.file_name()?.to_string_lossy()),
-            )
-        })
-        .collect()
-}
-
-fn corpus_documents(corpus: &Path) -> Vec<Document> {
-    let paths = support::corpus_manifests(corpus);
-    let documents: Vec<Document> = paths
-        .iter()
-        .filter_map(|path| {
-            let relative = path
-                .strip_prefix(corpus)
-                .unwrap_or(path)
-                .display()
-                .to_string();
-            load(path, format!("corpus/{relative}"))
-        })
-        .collect();
-    assert!(
-        !documents.is_empty(),
-        "TOOLSHIFT_CORPUS names a folder with no manifests: {}",
-        corpus.display()
-    );
-    documents
 }

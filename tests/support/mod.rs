@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use toolshift_model::Dialect;
+use toolshift_model::{Dialect, Source};
 
 pub struct Scratch(PathBuf);
 
@@ -422,4 +422,116 @@ pub fn json_scalar(
             .prop_map(Value::from),
         string_weight => strings.prop_map(Value::from),
     ]
+}
+
+/// One input the property tests convert: its name, its dialect, the parsed manifest and
+/// the folder its companion files sit in.
+pub struct Document {
+    pub name: String,
+    pub dialect: &'static dyn Dialect,
+    pub value: serde_json::Value,
+    pub dir: Option<PathBuf>,
+}
+
+/// A manifest file or skill folder, parsed and placed; `None` for what is not one,
+/// or what its own dialect refuses.
+pub fn load(path: &Path, name: String) -> Option<Document> {
+    let (value, dir) = read_manifest(path).ok()?;
+    let dialect = all_dialects()
+        .max_by_key(|d| d.detect(&value))
+        .filter(|d| d.detect(&value) > 0)?;
+    let source = toolshift_model::Source {
+        display: &name,
+        dir: dir.as_deref(),
+        listed: None,
+        document: &value,
+        files: &toolshift::input_file::FileSystem,
+    };
+    // Inputs the dialect itself refuses (the bad-input goldens) are not documents.
+    dialect.read(&source).ok()?;
+    Some(Document {
+        name,
+        dialect,
+        value,
+        dir,
+    })
+}
+
+/// A document's source, reading the files beside it from disk.
+pub fn source_of(document: &Document) -> Source<'_> {
+    Source {
+        display: &document.name,
+        dir: document.dir.as_deref(),
+        listed: None,
+        document: &document.value,
+        files: &toolshift::input_file::FileSystem,
+    }
+}
+
+/// The golden case folders, in name order.
+pub fn golden_cases(golden: &Path) -> Vec<PathBuf> {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(golden)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    cases.sort();
+    cases
+}
+
+pub fn golden_documents(golden: &Path, scratch: &Path) -> Vec<Document> {
+    golden_cases(golden)
+        .iter()
+        .filter_map(|case| {
+            let input = loadable(&golden_input(case)?, scratch);
+            load(
+                &input,
+                format!("golden/{}", case.file_name()?.to_string_lossy()),
+            )
+        })
+        .collect()
+}
+
+/// Every golden input, then every corpus manifest when `TOOLSHIFT_CORPUS` names the
+/// corpus (returned too, for the callers that read more of it).
+pub fn test_documents(scratch: &Path) -> (Vec<Document>, Option<PathBuf>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut documents = golden_documents(&root.join("golden"), scratch);
+    let corpus = std::env::var_os("TOOLSHIFT_CORPUS").map(PathBuf::from);
+    if let Some(corpus) = &corpus {
+        documents.extend(corpus_documents(corpus));
+    }
+    (documents, corpus)
+}
+
+pub fn corpus_documents(corpus: &Path) -> Vec<Document> {
+    let paths = corpus_manifests(corpus);
+    let documents: Vec<Document> = paths
+        .iter()
+        .filter_map(|path| {
+            let relative = path
+                .strip_prefix(corpus)
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            load(path, format!("corpus/{relative}"))
+        })
+        .collect();
+    assert!(
+        !documents.is_empty(),
+        "TOOLSHIFT_CORPUS names a folder with no manifests: {}",
+        corpus.display()
+    );
+    documents
+}
+
+/// Segment-wise prefix; the root covers only itself.
+pub fn covers(pointer: &str, path: &str) -> bool {
+    if pointer.is_empty() {
+        return path.is_empty();
+    }
+    path == pointer
+        || path
+            .strip_prefix(pointer)
+            .is_some_and(|rest| rest.starts_with('/'))
 }

@@ -24,11 +24,8 @@ fn allowed(c: char) -> bool {
 pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 128, &mut losses);
-    let writing = Writing {
-        target: TITLE,
-        strict: false,
-    };
-    let (input_schema, _) = write_parameters(tool, writing, &mut losses);
+    let writing = Writing { target: TITLE };
+    let input_schema = write_parameters(tool, writing, &mut losses);
     let output_schema = output_schema(tool, writing, &mut losses);
     let annotations = annotations(tool, &mut losses);
     authorization_losses(tool, TITLE, &mut losses);
@@ -88,9 +85,7 @@ fn output_schema(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> O
     }
     let written = match &output.schema {
         Some(schema) if is_object => {
-            let mut strict_ok = true;
-            let mut value =
-                write_value(schema, Field::OutputSchema, writing, losses, &mut strict_ok);
+            let mut value = write_value(schema, Field::OutputSchema, writing, losses);
             if !value.contains_key("type") && matches!(schema.value_type, ValueType::Primitive(_)) {
                 value.insert("type".into(), "object".into());
             }

@@ -104,9 +104,8 @@ pub fn read_parameters(
                 .as_mut()
                 .and_then(|k| k.shift_remove("default"));
             let mut is_required = required.contains(name);
-            if strict && is_required && read.nullable == Some(true) {
+            if strict && is_required && decode_optional(&mut read) {
                 is_required = false;
-                read.nullable = None;
             }
             tidy(&mut read);
             Ok(Parameter {
@@ -190,19 +189,83 @@ pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectE
     schema.nullable = nullable;
     // On an array, the model's allowed values are the elements' (`items.enum`); an
     // `enum` of whole arrays stays a keyword.
-    let whole_values = matches!(schema.value_type, ValueType::Primitive(_));
-    if let (true, Some(Value::Array(values))) = (whole_values, keywords.get("enum")) {
-        let strings: Option<Vec<String>> = values
-            .iter()
-            .map(|v| v.as_str().map(str::to_owned))
-            .collect();
-        if let Some(strings) = strings {
-            schema.allowed = Some(strings);
+    if let (ValueType::Primitive(primitive), Some(Value::Array(values))) =
+        (&schema.value_type, keywords.get("enum"))
+    {
+        if let Some(allowed) = allowed_values(values, *primitive) {
+            schema.allowed = Some(allowed);
             keywords.shift_remove("enum");
         }
     }
     schema.keywords = Some(keywords);
     Ok(schema)
+}
+
+/// The model's allowed values (text, as every Arcade form spells them) of an `enum`
+/// whose values all have the value's type: strings of a string, numbers of a number or
+/// an integer, booleans of a boolean. Any other `enum` stays a keyword, as it is.
+fn allowed_values(values: &[Value], primitive: Primitive) -> Option<Vec<String>> {
+    values
+        .iter()
+        .map(|value| match (primitive, value) {
+            (Primitive::String, Value::String(text)) => Some(text.clone()),
+            (Primitive::Number, Value::Number(number)) => Some(number.to_string()),
+            (Primitive::Integer, Value::Number(number)) if !number.is_f64() => {
+                Some(number.to_string())
+            }
+            (Primitive::Boolean, Value::Bool(flag)) => Some(flag.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Allowed values as the `enum` of a value of type `primitive`: numbers of a number or
+/// an integer and booleans of a boolean where each one reads as such (Arcade spells
+/// every allowed value as text), else the text.
+fn typed_enum(allowed: &[String], primitive: Primitive) -> Value {
+    let typed: Option<Vec<Value>> = match primitive {
+        Primitive::Integer | Primitive::Number => allowed
+            .iter()
+            .map(|text| text.parse::<serde_json::Number>().ok().map(Value::Number))
+            .collect(),
+        Primitive::Boolean => allowed
+            .iter()
+            .map(|text| text.parse::<bool>().ok().map(Value::Bool))
+            .collect(),
+        Primitive::String | Primitive::Json => None,
+    };
+    typed.map_or_else(|| strings(allowed), Value::Array)
+}
+
+/// Strict mode spells an optional property as a required one that accepts `null`. It
+/// reads back as optional only where it does accept `null`: an `enum` without `null`
+/// refuses it, whatever the type says. The `null` goes from the type and the `enum`.
+fn decode_optional(read: &mut ValueSchema) -> bool {
+    let whole_values = matches!(read.value_type, ValueType::Primitive(_));
+    if read.nullable != Some(true) || (whole_values && read.allowed.is_some()) {
+        return false;
+    }
+    if let Some(keywords) = read.keywords.as_mut() {
+        if let Some(Value::Array(values)) = keywords.get("enum") {
+            if !values.contains(&Value::Null) {
+                return false;
+            }
+            let rest: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+            let strings: Option<Vec<String>> =
+                rest.iter().map(|v| v.as_str().map(str::to_owned)).collect();
+            match strings.filter(|_| whole_values) {
+                Some(strings) => {
+                    keywords.shift_remove("enum");
+                    read.allowed = Some(strings);
+                }
+                None => {
+                    keywords.insert("enum".into(), Value::Array(rest));
+                }
+            }
+        }
+    }
+    read.nullable = None;
+    true
 }
 
 /// A nested property keeps its own description; an empty keyword map is none.
@@ -349,65 +412,18 @@ fn string_list(value: Option<&Value>, pointer: &str) -> Result<Vec<String>, Dial
 pub struct Writing<'a> {
     /// The dialect's title, for messages.
     pub target: &'a str,
-    /// OpenAI strict mode: every property required, `additionalProperties: false` on
-    /// every object, only the keywords it supports.
-    pub strict: bool,
 }
 
-/// Keywords OpenAI's strict mode accepts besides the structural ones toolshift writes
-/// (docs/openai.md cites the list).
-const STRICT_KEYWORDS: [&str; 14] = [
-    "anyOf",
-    "$ref",
-    "$defs",
-    "const",
-    "pattern",
-    "format",
-    "multipleOf",
-    "maximum",
-    "exclusiveMaximum",
-    "minimum",
-    "exclusiveMinimum",
-    "minItems",
-    "maxItems",
-    "title",
-];
-
-/// The arguments schema of a tool: `{"type": "object", "properties", "required"}`.
-/// Returns whether strict mode could be kept (false: a value it cannot describe).
-pub fn write_parameters(
-    tool: &Tool,
-    writing: Writing<'_>,
-    losses: &mut Vec<Loss>,
-) -> (Value, bool) {
-    let mut strict_ok = true;
+/// The arguments schema of a tool: `{"type": "object", "properties", "required"}`,
+/// saying what the tool says; `strict::make_strict` makes a provider's strict form of it.
+pub fn write_parameters(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for (index, parameter) in tool.parameters.iter().enumerate() {
-        let mut schema = parameter.schema.clone();
-        let mut is_required = parameter.required == Some(true);
-        if writing.strict && !is_required {
-            if !matches!(schema.value_type, ValueType::Native { .. })
-                && schema.nullable != Some(true)
-            {
-                schema.nullable = Some(true);
-                losses.push(Loss::new(
-                    LossCode::OptionalAsNullable,
-                    Field::ParameterRequired(index),
-                    message!("strict mode requires every property, so optional `{}` is required and accepts null; the model passes null to leave it out. The function must treat null as absent.", parameter.name),
-                ));
-            }
-            is_required = true;
-        }
-        let mut written = write_value(
-            &schema,
-            Field::ParameterSchema(index),
-            writing,
-            losses,
-            &mut strict_ok,
-        );
-        describe_parameter(&mut written, parameter, index, &schema, writing, losses);
-        if is_required {
+        let schema = &parameter.schema;
+        let mut written = write_value(schema, Field::ParameterSchema(index), writing, losses);
+        describe_parameter(&mut written, parameter, index, schema, writing, losses);
+        if parameter.required == Some(true) {
             required.push(Value::String(parameter.name.clone()));
         }
         properties.insert(parameter.name.clone(), Value::Object(written));
@@ -415,26 +431,16 @@ pub fn write_parameters(
     let mut root = Map::new();
     root.insert("type".into(), "object".into());
     root.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() || writing.strict {
+    if !required.is_empty() {
         root.insert("required".into(), Value::Array(required));
     }
-    copy_keywords(
-        &mut root,
-        tool.parameter_keywords.as_ref(),
-        writing,
-        Field::ParameterKeyword,
-        "the arguments",
-        losses,
-    );
-    if writing.strict {
-        root.insert("additionalProperties".into(), Value::Bool(false));
-    }
-    (Value::Object(root), strict_ok)
+    copy_keywords(&mut root, tool.parameter_keywords.as_ref());
+    Value::Object(root)
 }
 
 /// Puts a parameter's description and default first in its written schema: one
 /// description per property (the parameter's, the value's own reported when it
-/// differs), and in strict mode, which has no `default`, the default folded into it.
+/// differs), then its default.
 fn describe_parameter(
     written: &mut Map<String, Value>,
     parameter: &Parameter,
@@ -455,26 +461,10 @@ fn describe_parameter(
         (own, value) => own.clone().or_else(|| value.clone()),
     };
     if let Some(default) = &parameter.default {
-        if writing.strict {
-            let note = format!("Default: {default}.");
-            losses.push(Loss::new(
-                LossCode::DefaultFolded,
-                Field::ParameterDefault(index),
-                message!("strict mode has no `default`; `{}`'s default {default} was put in its description.", parameter.name),
-            ));
-            let text = match &description {
-                Some(text) => format!("{text} {note}"),
-                None => note,
-            };
-            put_first(written, "description", Value::String(text));
-        } else {
-            put_first(written, "default", default.clone());
-            if let Some(text) = &description {
-                put_first(written, "description", Value::String(text.clone()));
-            }
-        }
-    } else if let Some(text) = &description {
-        put_first(written, "description", Value::String(text.clone()));
+        put_first(written, "default", default.clone());
+    }
+    if let Some(text) = description {
+        put_first(written, "description", Value::String(text));
     }
 }
 
@@ -491,7 +481,6 @@ pub fn write_value(
     field: Field,
     writing: Writing<'_>,
     losses: &mut Vec<Loss>,
-    strict_ok: &mut bool,
 ) -> Map<String, Value> {
     let mut out = Map::new();
     let value_type = match &schema.value_type {
@@ -516,126 +505,75 @@ pub fn write_value(
         }
         Some(ValueType::Array(p)) => {
             out.insert("type".into(), type_of("array"));
-            let items = write_items(schema, *p, field, writing, losses, strict_ok);
+            let items = write_items(schema, *p, field, writing, losses);
             out.insert("items".into(), Value::Object(items));
         }
         // A native type is lowered above; a JSON Schema one has its type in the keywords.
-        Some(ValueType::Native { .. }) | None => {
-            if writing.strict {
-                *strict_ok = false;
-            }
-        }
+        Some(ValueType::Native { .. }) | None => {}
     }
     if let Some(description) = &schema.description {
         out.insert("description".into(), description.clone().into());
     }
-    if let (Some(allowed), Some(ValueType::Primitive(_))) = (&schema.allowed, &value_type) {
-        out.insert("enum".into(), strings(allowed));
+    if let (Some(allowed), Some(ValueType::Primitive(primitive))) = (&schema.allowed, &value_type) {
+        out.insert("enum".into(), typed_enum(allowed, *primitive));
     }
     if value_type == Some(ValueType::Primitive(Primitive::Json)) {
-        write_object_fields(&mut out, schema, field, writing, losses, strict_ok);
+        write_object_fields(&mut out, schema, field, writing, losses);
     }
-    copy_keywords(
-        &mut out,
-        schema.keywords.as_ref(),
-        writing,
-        |_| field,
-        "this value",
-        losses,
-    );
+    copy_keywords(&mut out, schema.keywords.as_ref());
     out
 }
 
 /// The `items` of an array of `element`: its type, allowed values and object fields.
-/// An array of free-form objects cannot be strict.
 fn write_items(
     schema: &ValueSchema,
     element: Primitive,
     field: Field,
     writing: Writing<'_>,
     losses: &mut Vec<Loss>,
-    strict_ok: &mut bool,
 ) -> Map<String, Value> {
     let mut items = Map::new();
     items.insert("type".into(), type_name(element).into());
     if let Some(allowed) = &schema.allowed {
         items.insert("enum".into(), strings(allowed));
     }
-    if let Some(fields) = &schema.element_properties {
-        write_fields(
-            &mut items,
-            fields,
-            schema.element_required_keys.as_ref(),
-            field,
-            writing,
-            losses,
-            strict_ok,
-        );
-    } else if let Some(keys) = &schema.element_required_keys {
-        items.insert("required".into(), strings(keys));
-    }
-    if element == Primitive::Json && writing.strict && schema.element_properties.is_none() {
-        *strict_ok = false;
+    let required = schema.element_required_keys.as_ref();
+    match &schema.element_properties {
+        Some(fields) => write_fields(&mut items, fields, required, field, writing, losses),
+        None => {
+            if let Some(keys) = required {
+                items.insert("required".into(), strings(keys));
+            }
+        }
     }
     items
 }
 
-/// An object's fields and required keys; an object without fields cannot be strict.
+/// An object's fields and required keys.
 fn write_object_fields(
     out: &mut Map<String, Value>,
     schema: &ValueSchema,
     field: Field,
     writing: Writing<'_>,
     losses: &mut Vec<Loss>,
-    strict_ok: &mut bool,
 ) {
+    let required = schema.required_keys.as_ref();
     match &schema.properties {
-        Some(fields) => write_fields(
-            out,
-            fields,
-            schema.required_keys.as_ref(),
-            field,
-            writing,
-            losses,
-            strict_ok,
-        ),
+        Some(fields) => write_fields(out, fields, required, field, writing, losses),
         None => {
-            if let Some(keys) = &schema.required_keys {
+            if let Some(keys) = required {
                 out.insert("required".into(), strings(keys));
-            }
-            if writing.strict {
-                *strict_ok = false;
             }
         }
     }
 }
 
-/// Writes keywords the structural keys did not already write; in strict mode, only the
-/// supported ones, each other one reported. `field` places the `index`-th keyword.
-fn copy_keywords(
-    out: &mut Map<String, Value>,
-    keywords: Option<&Map<String, Value>>,
-    writing: Writing<'_>,
-    field: impl Fn(usize) -> Field,
-    whose: &str,
-    losses: &mut Vec<Loss>,
-) {
-    for (index, (key, value)) in keywords.into_iter().flatten().enumerate() {
-        if out.contains_key(key) {
-            continue;
+/// Writes the keywords the structural keys did not already write.
+fn copy_keywords(out: &mut Map<String, Value>, keywords: Option<&Map<String, Value>>) {
+    for (key, value) in keywords.into_iter().flatten() {
+        if !out.contains_key(key) {
+            out.insert(key.clone(), value.clone());
         }
-        if writing.strict
-            && !STRICT_KEYWORDS.contains(&key.as_str())
-            && key != "additionalProperties"
-        {
-            losses.push(Loss::new(
-                LossCode::KeywordDropped,
-                field(index),
-                message!("strict mode does not support `{key}`; `{key}: {value}` of {whose} was dropped. State the constraint in the description."),
-            ));
-            continue;
-        }
-        out.insert(key.clone(), value.clone());
     }
 }
 
@@ -663,35 +601,14 @@ fn write_fields(
     field: Field,
     writing: Writing<'_>,
     losses: &mut Vec<Loss>,
-    strict_ok: &mut bool,
 ) {
     let mut properties = Map::new();
     for property in fields {
-        properties.insert(
-            property.name.clone(),
-            Value::Object(write_value(
-                &property.schema,
-                field,
-                writing,
-                losses,
-                strict_ok,
-            )),
-        );
+        let written = write_value(&property.schema, field, writing, losses);
+        properties.insert(property.name.clone(), Value::Object(written));
     }
     out.insert("properties".into(), Value::Object(properties));
-    if writing.strict {
-        let all: Vec<String> = fields.iter().map(|p| p.name.clone()).collect();
-        let given: Vec<&String> = required.into_iter().flatten().collect();
-        if all.iter().any(|name| !given.contains(&name)) {
-            // Nested optional fields cannot become nullable without changing their type
-            // in place; strict mode then has to go.
-            *strict_ok = false;
-        }
-        if let Some(keys) = required {
-            out.insert("required".into(), strings(keys));
-        }
-        out.insert("additionalProperties".into(), Value::Bool(false));
-    } else if let Some(keys) = required {
+    if let Some(keys) = required {
         out.insert("required".into(), strings(keys));
     }
 }
@@ -796,14 +713,7 @@ mod tests {
             ..Tool::default()
         };
         let mut losses = Vec::new();
-        let (written, _) = write_parameters(
-            &tool,
-            Writing {
-                target: "X",
-                strict: false,
-            },
-            &mut losses,
-        );
+        let written = write_parameters(&tool, Writing { target: "X" }, &mut losses);
         assert!(losses.is_empty(), "{losses:?}");
         written
     }
@@ -830,71 +740,6 @@ mod tests {
             "additionalProperties": false
         });
         assert_eq!(round(schema.clone()), schema);
-    }
-
-    #[test]
-    fn strict_mode_encodes_optional_as_nullable_and_reads_it_back() {
-        let tool = Tool {
-            parameters: vec![Parameter {
-                name: "body".into(),
-                description: None,
-                required: Some(false),
-                schema: ValueSchema::of(ValueType::STRING),
-                default: None,
-                inferrable: None,
-            }],
-            ..Tool::default()
-        };
-        let mut losses = Vec::new();
-        let (written, strict_ok) = write_parameters(
-            &tool,
-            Writing {
-                target: "OpenAI",
-                strict: true,
-            },
-            &mut losses,
-        );
-        assert!(strict_ok);
-        assert_eq!(
-            written,
-            json!({"type": "object", "properties": {"body": {"type": ["string", "null"]}}, "required": ["body"], "additionalProperties": false})
-        );
-        assert_eq!(losses.len(), 1);
-        let mut extras = Vec::new();
-        let (back, keywords) =
-            read_parameters(&written, "", "x", true, &mut extras).unwrap_or_default();
-        assert_eq!(back, tool.parameters);
-        assert_eq!(
-            keywords,
-            Some(Map::from_iter([(
-                "additionalProperties".to_owned(),
-                Value::Bool(false)
-            )]))
-        );
-    }
-
-    #[test]
-    fn strict_mode_refuses_a_free_form_object() {
-        let tool = Tool {
-            parameters: vec![Parameter {
-                name: "data".into(),
-                description: None,
-                required: Some(true),
-                schema: ValueSchema::of(ValueType::Primitive(Primitive::Json)),
-                default: None,
-                inferrable: None,
-            }],
-            ..Tool::default()
-        };
-        let (_, strict_ok) = write_parameters(
-            &tool,
-            Writing {
-                target: "OpenAI",
-                strict: true,
-            },
-            &mut Vec::new(),
-        );
-        assert!(!strict_ok);
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub use tool::*;
 
 pub mod providers;
 pub mod settings;
+pub mod strict;
 pub mod unheld;
 
 /// Appends `more` to `list`, taking `more` whole when `list` is empty: a list that joins

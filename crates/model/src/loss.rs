@@ -119,6 +119,10 @@ loss_codes! {
         "The target cannot say whether the tool is read-only, destructive, idempotent or reaches the outside world; these hints were dropped.";
     KeywordDropped = "keyword-dropped", Lost,
         "A JSON Schema keyword (`pattern`, `minimum`, `format`, `anyOf`, `$ref`...) that the target's types cannot express was dropped.";
+    KeywordFolded = "keyword-folded", Changed,
+        "A JSON Schema constraint (`minLength`, a `format`...) that the target does not enforce was put in the description: the model is told, the schema no longer checks it.";
+    KeywordRewritten = "keyword-rewritten", Changed,
+        "A JSON Schema keyword the target lacks was rewritten into one it has that accepts the same values (`oneOf` of disjoint types as `anyOf`, `const` as a one-value `enum`).";
     AuthorizationDropped = "authorization-dropped", Lost,
         "The target cannot say that a tool needs the user's authorization; the requirement (its provider and scopes) was dropped.";
     ToolkitInName = "toolkit-in-name", Changed,
@@ -126,7 +130,7 @@ loss_codes! {
     OptionalAsNullable = "optional-as-nullable", Changed,
         "OpenAI strict mode requires every property; an optional parameter became a required one that accepts `null`.";
     StrictUnavailable = "strict-unavailable", Changed,
-        "Strict mode was asked for, but the parameters hold a value strict mode cannot describe (a free-form object); the tool was written with `strict: false`.";
+        "Strict mode was asked for, but a property holds what strict mode cannot say without changing the calls the tool accepts (an open object, `allOf`, a value without a type); the tool was written non-strict, and the entry names the property.";
     TypeChanged = "type-changed", Changed,
         "The target has no equivalent of this type; a broader type was written.";
     ParameterDefaultDropped = "parameter-default-dropped", Lost,

@@ -11,11 +11,11 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Map, Value};
-use toolshift_model::dialect::Dialect;
+use toolshift_model::dialect::{Dialect, Source, Warning};
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool};
-use toolshift_syntax::pointer::member;
+use toolshift_syntax::pointer::{escape, member};
 
 pub const ID: &str = "openai";
 /// ChatCompletionTool and Responses' FunctionTool, extracted from OpenAI's OpenAPI
@@ -68,14 +68,19 @@ fn decode_strict(parameters: &mut Value) {
             if !required.contains(name) {
                 continue;
             }
+            // An `enum` without `null` refuses it: the property is required (and the
+            // `null` in its type is dead, see `collapse_dead_nulls`).
+            if let Some(Value::Array(values)) = property.get_mut("enum") {
+                if !values.contains(&Value::Null) {
+                    continue;
+                }
+                values.retain(|value| !value.is_null());
+            }
             let Some(kind) = property.get_mut("type") else {
                 continue;
             };
-            let single = match kind.as_array().map(Vec::as_slice) {
-                Some(
-                    [Value::String(t), Value::String(n)] | [Value::String(n), Value::String(t)],
-                ) if n == "null" && t != "null" => t.clone(),
-                _ => continue,
+            let Some(single) = nullable_single(kind) else {
+                continue;
             };
             *kind = Value::String(single);
             optional.push(name.clone());
@@ -87,6 +92,65 @@ fn decode_strict(parameters: &mut Value) {
                 .as_str()
                 .is_some_and(|n| optional.iter().any(|o| o == n))
         });
+    }
+}
+
+/// `T` of a type `[T, "null"]` (in either order).
+fn nullable_single(kind: &Value) -> Option<String> {
+    match kind.as_array().map(Vec::as_slice) {
+        Some([Value::String(t), Value::String(n)] | [Value::String(n), Value::String(t)])
+            if n == "null" && t != "null" =>
+        {
+            Some(t.clone())
+        }
+        _ => None,
+    }
+}
+
+/// Pointers, under `at`, of each schema whose type allows `null` while its `enum` does
+/// not: in strict mode such a property can never be left out, which a reader takes for
+/// a mistake (the writer drops the dead `null` and reports it).
+fn dead_nulls(schema: &Value, at: &str, found: &mut Vec<String>) {
+    let Some(object) = schema.as_object() else {
+        return;
+    };
+    let enum_refuses_null = object
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_some_and(|values| !values.contains(&Value::Null));
+    if enum_refuses_null && object.get("type").and_then(nullable_single).is_some() {
+        found.push(at.to_owned());
+    }
+    for (key, value) in object {
+        match (key.as_str(), value) {
+            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
+                for (name, child) in children {
+                    let child_at = format!("{at}/{key}/{}", escape(name));
+                    dead_nulls(child, &child_at, found);
+                }
+            }
+            ("items", _) => dead_nulls(value, &format!("{at}/items"), found),
+            ("anyOf", Value::Array(branches)) => {
+                for (index, branch) in branches.iter().enumerate() {
+                    dead_nulls(branch, &format!("{at}/anyOf/{index}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A type `[T, "null"]` whose `enum` refuses `null` accepts what `T` accepts: written as `T`.
+fn collapse_dead_nulls(parameters: &mut Value) {
+    let mut found = Vec::new();
+    dead_nulls(parameters, "", &mut found);
+    for pointer in found {
+        let Some(kind) = parameters.pointer_mut(&format!("{pointer}/type")) else {
+            continue;
+        };
+        if let Some(single) = nullable_single(kind) {
+            *kind = Value::String(single);
+        }
     }
 }
 
@@ -151,7 +215,8 @@ impl Dialect for OpenAi {
     /// Completions shape; `null`s, `strict: false` (the default), and an empty
     /// `properties` or `required` say what their absence says; no `parameters` is an
     /// empty object; in strict mode, a required parameter whose type also allows `null`
-    /// is an optional one (the reader's reading of strict mode's encoding).
+    /// is an optional one (the reader's reading of strict mode's encoding); a type's `null`
+    /// that its `enum` refuses is dropped.
     fn normalize(&self, document: &Value) -> Value {
         let Some(object) = document.as_object() else {
             return document.clone();
@@ -175,6 +240,7 @@ impl Dialect for OpenAi {
         if strict {
             decode_strict(parameters);
         }
+        collapse_dead_nulls(parameters);
         toolshift_model::json_schema::drop_empty_lists(parameters);
         let mut normalized = Map::new();
         normalized.insert(
@@ -188,6 +254,35 @@ impl Dialect for OpenAi {
             }
         }
         Value::Object(normalized)
+    }
+
+    fn lint(&self, source: &Source<'_>) -> Vec<Warning> {
+        let document = source.document;
+        let tools: Vec<String> = self
+            .tools_in(document)
+            .unwrap_or_else(|| vec![String::new()]);
+        let mut found = Vec::new();
+        for at in tools {
+            let Some(tool) = document.pointer(&at) else {
+                continue;
+            };
+            let function = [at.as_str(), base(tool)].concat();
+            let Some(parameters) = document.pointer(&format!("{function}/parameters")) else {
+                continue;
+            };
+            if document.pointer(&format!("{function}/strict")) == Some(&Value::Bool(true)) {
+                dead_nulls(parameters, &format!("{function}/parameters"), &mut found);
+            }
+        }
+        found
+            .into_iter()
+            .map(|pointer| Warning {
+                pointer,
+                message: "in strict mode, this type allows null but its `enum` does not, so the \
+                          property can never be left out; add null to the enum to make it optional"
+                    .into(),
+            })
+            .collect()
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {

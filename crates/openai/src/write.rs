@@ -6,9 +6,9 @@ use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{authorization_losses, flat_name, write_parameters, Writing};
-use toolshift_model::message;
+use toolshift_model::strict::{make_strict, OPENAI_STRICT};
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
-use toolshift_model::{DialectError, Field, Loss, LossCode, Tool, WriteOptions, Written};
+use toolshift_model::{DialectError, Loss, LossCode, Tool, WriteOptions, Written};
 
 const TITLE: &str = "OpenAI";
 
@@ -77,50 +77,33 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 }
 
 /// The parameters, in strict mode where it was asked for (`--strict`, or a strict
-/// input) and every property allows it; else plain, with the reason reported. The
-/// `strict` flag to write.
+/// input) and strict mode keeps what the tool accepts; else plain, with the property
+/// that prevents it reported. The `strict` flag to write.
 fn parameters_and_strict(
     tool: &Tool,
     options: &WriteOptions,
     losses: &mut Vec<Loss>,
 ) -> (Value, Option<bool>) {
+    let parameters = write_parameters(tool, Writing { target: TITLE }, losses);
     let asked = options.strict || own_strict(tool) == Some(true);
-    let mut attempt = Vec::new();
-    let (mut parameters, strict_ok) = write_parameters(
-        tool,
-        Writing {
-            target: TITLE,
-            strict: asked,
-        },
-        &mut attempt,
-    );
-    let strict = if asked && !strict_ok {
-        losses.push(Loss::new(
-            LossCode::StrictUnavailable,
-            Field::Parameters,
-            message!("strict mode needs every object to list its properties, and these parameters hold a free-form object or a type given only by JSON Schema keywords; the function was written with `strict: false`. Describe the object's fields to use strict mode."),
-        ));
-        parameters = write_parameters(
-            tool,
-            Writing {
-                target: TITLE,
-                strict: false,
-            },
-            losses,
-        )
-        .0;
-        Some(false)
-    } else {
-        // A strict OpenAI input already had its optional parameters encoded so.
-        let encoded = own_strict(tool) == Some(true);
-        losses.extend(
-            attempt
-                .into_iter()
-                .filter(|loss| !(encoded && loss.code == LossCode::OptionalAsNullable)),
-        );
-        asked.then_some(true)
-    };
-    (parameters, strict)
+    if !asked {
+        return (parameters, None);
+    }
+    match make_strict(&parameters, tool, &OPENAI_STRICT) {
+        Ok((strict, more)) => {
+            // A strict OpenAI input already had its optional parameters encoded so.
+            let encoded = own_strict(tool) == Some(true);
+            losses.extend(
+                more.into_iter()
+                    .filter(|loss| !(encoded && loss.code == LossCode::OptionalAsNullable)),
+            );
+            (strict, Some(true))
+        }
+        Err(not_strict) => {
+            losses.push(not_strict.loss(&OPENAI_STRICT));
+            (parameters, Some(false))
+        }
+    }
 }
 
 /// Puts OpenAI's own extras back where the written shape keeps them, and reports those

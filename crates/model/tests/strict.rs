@@ -1,0 +1,157 @@
+//! Strict mode's rewrites, one rule a test: what `make_strict` writes for each kind of
+//! schema, and what it refuses. `tests/strict.rs` at the root checks the promise over
+//! every document we have.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use serde_json::{json, Value};
+use toolshift_model::json_schema::{read_parameters, write_parameters, Writing};
+use toolshift_model::strict::{make_strict, NotStrict, OPENAI_STRICT};
+use toolshift_model::{Field, Parameter, Tool, ValueSchema, ValueType};
+
+/// The strict form of an arguments schema, read and written as the JSON Schema
+/// dialects do, with the codes of its entries.
+fn strict(schema: Value) -> Result<(Value, Vec<&'static str>), NotStrict> {
+    let (parameters, parameter_keywords) =
+        read_parameters(&schema, "", "x", false, &mut Vec::new()).unwrap_or_default();
+    let tool = Tool {
+        parameters,
+        parameter_keywords,
+        ..Tool::default()
+    };
+    let plain = write_parameters(&tool, Writing { target: "X" }, &mut Vec::new());
+    let (written, losses) = make_strict(&plain, &tool, &OPENAI_STRICT)?;
+    Ok((
+        written,
+        losses.iter().map(|loss| loss.code.code()).collect(),
+    ))
+}
+
+#[test]
+fn an_optional_parameter_accepts_null_and_reads_back_as_optional() {
+    let tool = Tool {
+        parameters: vec![Parameter {
+            name: "body".into(),
+            description: None,
+            required: Some(false),
+            schema: ValueSchema::of(ValueType::STRING),
+            default: None,
+            inferrable: None,
+        }],
+        ..Tool::default()
+    };
+    let plain = write_parameters(&tool, Writing { target: "X" }, &mut Vec::new());
+    let (written, losses) = make_strict(&plain, &tool, &OPENAI_STRICT).expect("strict");
+    assert_eq!(
+        written,
+        json!({"type": "object", "properties": {"body": {"type": ["string", "null"]}}, "required": ["body"], "additionalProperties": false})
+    );
+    assert_eq!(losses.len(), 1);
+    assert_eq!(losses[0].field, Field::ParameterRequired(0));
+    let (back, _) = read_parameters(&written, "", "x", true, &mut Vec::new()).unwrap_or_default();
+    assert_eq!(back, tool.parameters);
+}
+
+#[test]
+fn an_optional_enum_lists_null() {
+    let (written, _) = strict(json!({"type": "object", "properties": {
+        "state": {"type": "string", "enum": ["open", "closed"]},
+        "kind": {"type": "string", "const": "x"},
+        "tag": {"const": "y", "description": "A tag."}
+    }}))
+    .expect("strict");
+    assert_eq!(
+        written["properties"]["state"]["enum"],
+        json!(["open", "closed", null])
+    );
+    assert_eq!(written["properties"]["kind"]["enum"], json!(["x", null]));
+    assert_eq!(
+        written["properties"]["tag"],
+        json!({"description": "A tag.", "anyOf": [{"const": "y"}, {"type": "null"}]})
+    );
+}
+
+#[test]
+fn an_open_object_leaves_the_tool_non_strict_naming_it() {
+    let refused = strict(json!({"type": "object", "properties": {
+        "update": {"type": "object", "properties": {}, "additionalProperties": {}}
+    }, "required": ["update"]}));
+    let refused = refused.expect_err("an open object cannot be strict");
+    assert_eq!(refused.path, "update");
+    assert_eq!(refused.parameter, Some(0));
+    assert!(
+        refused.reason.contains("additionalProperties"),
+        "{}",
+        refused.reason
+    );
+    let free = strict(json!({"type": "object", "properties": {"filter": {"type": "object"}}}));
+    assert_eq!(free.expect_err("free-form").path, "filter");
+}
+
+#[test]
+fn keywords_on_items_and_closed_items_stay_strict() {
+    let (written, codes) = strict(json!({"type": "object", "properties": {
+        "paths": {"type": "array", "items": {"type": "string", "description": "A path", "format": "uri"}},
+        "rows": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"], "additionalProperties": false}}
+    }, "required": ["paths", "rows"]}))
+    .expect("strict");
+    assert_eq!(
+        written["properties"]["paths"]["items"]["description"],
+        json!("A path Format: uri.")
+    );
+    assert_eq!(codes, ["keyword-folded"]);
+}
+
+#[test]
+fn constraints_without_a_strict_keyword_move_into_the_description() {
+    let (written, codes) = strict(json!({"type": "object", "properties": {
+        "name": {"type": "string", "description": "Who.", "minLength": 1},
+        "n": {"type": "integer", "minimum": 1, "default": 3}
+    }, "required": ["name"]}))
+    .expect("strict");
+    assert_eq!(
+        written["properties"]["name"],
+        json!({"type": "string", "description": "Who. At least 1 character."})
+    );
+    assert_eq!(
+        written["properties"]["n"],
+        json!({"type": ["integer", "null"], "description": "Default: 3.", "minimum": 1})
+    );
+    assert_eq!(
+        codes,
+        ["keyword-folded", "default-folded", "optional-as-nullable"]
+    );
+}
+
+#[test]
+fn unused_definitions_are_left_out_and_used_ones_kept() {
+    let (written, codes) = strict(json!({"type": "object", "properties": {
+        "room": {"$ref": "#/$defs/room"}
+    }, "required": ["room"], "$defs": {
+        "room": {"type": "object", "properties": {"floor": {"$ref": "#/$defs/floor"}}, "required": ["floor"]},
+        "floor": {"type": "integer"},
+        "unused": {"oneOf": [{"type": "string"}, {}]}
+    }}))
+    .expect("strict");
+    let definitions = written["$defs"].as_object().expect("definitions");
+    assert_eq!(definitions.keys().collect::<Vec<_>>(), ["room", "floor"]);
+    assert_eq!(definitions["room"]["additionalProperties"], json!(false));
+    assert_eq!(codes, ["keyword-dropped"]);
+}
+
+#[test]
+fn one_of_becomes_any_of_only_where_branches_cannot_overlap() {
+    let (written, codes) = strict(json!({"type": "object", "properties": {
+        "when": {"oneOf": [{"type": "string"}, {"type": "null"}]}
+    }, "required": ["when"]}))
+    .expect("strict");
+    assert_eq!(
+        written["properties"]["when"],
+        json!({"anyOf": [{"type": "string"}, {"type": "null"}]})
+    );
+    assert_eq!(codes, ["keyword-rewritten"]);
+    let overlapping = strict(json!({"type": "object", "properties": {
+        "n": {"oneOf": [{"type": "integer"}, {"type": "number"}]}
+    }, "required": ["n"]}));
+    assert!(overlapping.is_err());
+}
