@@ -205,10 +205,19 @@ fn check_arguments(args: &ConvertArgs) -> anyhow::Result<Checked> {
     if args.report == cli::ReportFormat::Html && args.report_file.is_none() {
         bail!("--report html writes a page: pass --report-file review.html");
     }
-    for (flag, given) in [("--strict", args.strict), ("--responses", args.responses)] {
-        if given && to.id() != "openai" {
-            bail!("{flag} shapes OpenAI function tools; it needs --to openai");
-        }
+    if args.strict && to.strict_rules().is_none() {
+        let strict: Vec<String> = crate::registry::DIALECTS
+            .iter()
+            .filter(|dialect| dialect.strict_rules().is_some())
+            .map(|dialect| format!("--to {}", dialect.id()))
+            .collect();
+        bail!(
+            "--strict asks for a provider's strict mode; it needs {}",
+            strict.join(" or ")
+        );
+    }
+    if args.responses && to.id() != "openai" {
+        bail!("--responses shapes OpenAI function tools; it needs --to openai");
     }
     Ok(Checked { to, from, deny })
 }

@@ -119,6 +119,12 @@ const PROBES: &[Probe] = &[
         text: include_str!("probes/openai-loose.json"),
         companions: false,
     },
+    Probe {
+        dialect: "anthropic",
+        name: "anthropic-full.json",
+        text: include_str!("probes/anthropic-full.json"),
+        companions: false,
+    },
 ];
 
 /// The text of the first probe document of a dialect, which uses every field it has:

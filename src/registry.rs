@@ -11,6 +11,7 @@ pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_anythingllm::AnythingLlm,
     &toolshift_mcp::Mcp,
     &toolshift_openai::OpenAi,
+    &toolshift_anthropic::Anthropic,
 ];
 
 pub fn ids() -> String {

@@ -19,7 +19,8 @@ const MODEL_LAYERS: &[&[&str]] = &[
     &["field", "error", "settings"],
     &["loss"],
     &["tool", "providers"],
-    &["dialect", "unheld", "places", "strict"],
+    &["unheld", "places", "strict"],
+    &["dialect"],
     &["json_schema"],
     &["convert"],
 ];

@@ -269,7 +269,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
     for path in differences(&normalized_input, &from.normalize(&result)) {
         let covered = first.entries.iter().any(|e| {
             let place = from.normalize_pointer(&e.place);
-            covers(&place, &path) || renamed_to(e, &place, &path)
+            covers(&place, &path) || support::renamed(e.code.code(), &e.message, &place, &path)
         }) || second.entries.iter().any(|e| covers(&e.target, &path));
         if !covered {
             counts.uncovered += 1;
@@ -391,26 +391,6 @@ fn refusal_is_specific(error: &DialectError) -> bool {
         }
         _ => false,
     }
-}
-
-/// A renamed key moves its subtree: a `name-sanitized` entry at `parent/old` also covers
-/// `parent/new/...`, where its message names `new` as what was written. Arrays keep the
-/// place, so this matters only where names are keys (AnythingLLM's `entrypoint.params`).
-fn renamed_to(entry: &toolshift_model::Entry, place: &str, path: &str) -> bool {
-    if entry.code != toolshift_model::LossCode::NameSanitized {
-        return false;
-    }
-    let Some((parent, _)) = place.rsplit_once('/') else {
-        return false;
-    };
-    let Some(rest) = path.strip_prefix(parent).and_then(|r| r.strip_prefix('/')) else {
-        return false;
-    };
-    let key = rest.split('/').next().unwrap_or_default();
-    entry.message.contains(&format!(
-        "written as `{}`",
-        key.replace("~1", "/").replace("~0", "~")
-    ))
 }
 
 /// The leaf pointers (scalars and empty containers) present on one side only or different.

@@ -5,12 +5,13 @@
 //! Runs only when `TOOLSHIFT_REAL_CLIENTS` names that folder (`.ci/run` sets it, and sets
 //! `TOOLSHIFT_CORPUS` so the corpus is included). Each checker runs once, over every path.
 //!
-//! The `mcp` and `openai` outputs are judged by the official SDKs' own types, through
-//! `checkers/sdk-types/check` in this repository (pinned `mcp` and `openai` packages).
+//! The `mcp`, `openai` and `anthropic` outputs are judged by the official SDKs' own
+//! types, through `checkers/sdk-types/check` in this repository (pinned `mcp`, `openai`
+//! and `anthropic` packages).
 //!
 //! 1. Loads: every golden output and every conversion of a golden input or corpus document
-//!    to `arcade`, `taskweaver` (with `--scaffold`), `anythingllm`, `mcp`, `openai` and
-//!    `openai --strict` is accepted, with no
+//!    to `arcade`, `taskweaver` (with `--scaffold`), `anythingllm`, `mcp`, `openai`,
+//!    `anthropic`, `openai --strict` and `anthropic --strict` is accepted, with no
 //!    ignored key, and without the warnings that mean a broken tool: a TaskWeaver prompt
 //!    that is not valid Python or an example it cannot use, an AnythingLLM secret shown in
 //!    clear text or an example call it cannot use. The only exceptions are in
@@ -42,7 +43,16 @@ use std::process::Command;
 use support::{all_dialects, read_manifest, run_toolshift, Scratch};
 
 /// The dialects whose loader (or SDK types) has a checker.
-const CLIENTS: [&str; 5] = ["arcade", "taskweaver", "anythingllm", "mcp", "openai"];
+const CLIENTS: [&str; 6] = [
+    "arcade",
+    "taskweaver",
+    "anythingllm",
+    "mcp",
+    "openai",
+    "anthropic",
+];
+/// The targets the SDK checker judges (`checkers/sdk-types`), with no loader of their own.
+const SDK_TYPES: [&str; 3] = ["mcp", "openai", "anthropic"];
 
 /// Same-dialect conversions that keep a problem of their input, because a conversion
 /// to the same dialect copies what is there rather than guessing a repair. Each is
@@ -171,15 +181,18 @@ fn main() {
                 });
             }
         }
-        next += 1;
-        let dir = scratch.path().join(format!("out/{next}"));
-        if let Some((path, _)) = convert_with(&document.path, "openai", &dir, &["--strict"]) {
-            if is_sdk_definition(document) {
+        for target in ["openai", "anthropic"] {
+            next += 1;
+            let dir = scratch.path().join(format!("out/{next}"));
+            let Some((path, _)) = convert_with(&document.path, target, &dir, &["--strict"]) else {
+                continue;
+            };
+            if target == "openai" && is_sdk_definition(document) {
                 peers.push(("--to openai --strict", document.path.clone(), path.clone()));
             }
             outputs.push(Output {
-                label: format!("{} -> openai --strict", document.name),
-                target: "openai",
+                label: format!("{} -> {target} --strict", document.name),
+                target,
                 path,
                 original: None,
                 plain: false,
@@ -386,9 +399,9 @@ fn check(
     client: &str,
     paths: &[PathBuf],
 ) -> Result<BTreeMap<String, Value>, String> {
-    // MCP and OpenAI have no loader to run, only their SDKs' types: this repository's
+    // MCP, OpenAI and Anthropic have no loader to run, only their SDKs' types: this repository's
     // checker judges with those.
-    let (program, leading) = if matches!(client, "mcp" | "openai") {
+    let (program, leading) = if SDK_TYPES.contains(&client) {
         (
             Path::new(env!("CARGO_MANIFEST_DIR")).join("checkers/sdk-types/check"),
             vec![client],
@@ -520,7 +533,7 @@ fn view(client: &str, result: &Value) -> Option<Value> {
     if client == "taskweaver" && result["prompt"].is_null() {
         return None;
     }
-    if matches!(client, "mcp" | "openai") {
+    if SDK_TYPES.contains(&client) {
         return (!result["view"].is_null()).then(|| result["view"].clone());
     }
     let mut view = serde_json::Map::new();
@@ -593,7 +606,9 @@ fn covered(trip: &RoundTrip, seen: &BTreeMap<String, Value>) -> Result<(), Strin
                     entry["source"].as_str()
                 }
                 .unwrap_or_default();
-                related(pointer, place)
+                let code = entry["code"].as_str().unwrap_or_default();
+                let message = entry["message"].as_str().unwrap_or_default();
+                related(pointer, place) || support::renamed(code, message, pointer, place)
             })
         });
         if !explained {
@@ -691,6 +706,7 @@ fn places(
             vec![format!("/{}", rest.join("/")), "/function/strict".into()]
         }
         ("openai", rest, _) => vec![format!("/{}", rest.join("/"))],
+        ("anthropic", rest, _) => vec![format!("/{}", rest.join("/"))],
         _ => vec![String::new()],
     }
 }

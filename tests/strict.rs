@@ -1,13 +1,14 @@
 //! Strict mode keeps what a tool accepts. For every golden and corpus document, and
 //! every tool of the MCP corpus (`../shared/corpus/mcp`, with `TOOLSHIFT_CORPUS`),
-//! converted with `--to openai --strict`:
+//! converted with `--strict` to each dialect that has a strict mode (`openai`,
+//! `anthropic`):
 //!
-//! - a strict output keeps to OpenAI's documented strict rules (`strict_rule_breaks`);
-//! - argument objects generated from the plain schema (what the tool accepts), with each
-//!   omitted property passed as `null`, are accepted by the strict one; and objects
-//!   generated from the strict schema, with each `null` of an optional property left
-//!   out, are accepted by the plain one, once the constraints the report says were
-//!   folded into descriptions are taken from it;
+//! - a strict output keeps to the mode's documented rules (`strict_rule_breaks`);
+//! - argument objects generated from the plain schema (what the tool accepts) are
+//!   accepted by the strict one, each omitted property passed as `null` where the mode
+//!   requires every property; and objects generated from the strict schema, with each
+//!   such `null` left out, are accepted by the plain one, once the constraints the
+//!   report says were folded into descriptions are taken from it;
 //! - a non-strict output has a `strict-unavailable` entry naming the property.
 //!
 //! Objects are validated with the `jsonschema` crate; the generator is a seeded one in
@@ -28,8 +29,8 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::Document;
-use toolshift_model::strict::{folded_note, OPENAI_STRICT};
-use toolshift_model::{convert_all, Detail, LossCode, WriteOptions};
+use toolshift_model::strict::{folded_note, StrictRules};
+use toolshift_model::{convert_all, Detail, Dialect, LossCode, WriteOptions};
 
 /// Objects generated from each side of each tool.
 const SAMPLES: usize = 24;
@@ -52,29 +53,31 @@ fn main() {
     if let Some(corpus) = corpus {
         documents.extend(mcp_documents(&corpus.join("mcp")));
     }
-    let mut counts = Counts::default();
-    let trials: Vec<Trial> = documents
-        .iter()
-        .map(|document| {
-            let problems = check(document, &mut counts);
-            Trial::test(document.name.clone(), move || {
+    let mut trials = Vec::new();
+    for target in support::all_dialects().filter(|d| d.strict_rules().is_some()) {
+        let mut counts = Counts::default();
+        for document in &documents {
+            let problems = check(document, target, &mut counts);
+            let name = format!("{} -> {} --strict", document.name, target.id());
+            trials.push(Trial::test(name, move || {
                 if problems.is_empty() {
                     Ok(())
                 } else {
                     Err(Failed::from(problems.join("\n")))
                 }
-            })
-        })
-        .collect();
-    eprintln!(
-        "strict: {} tools to openai --strict: {} strict, {} of them equivalent on {} objects; {} non-strict",
-        counts.tools,
-        counts.strict,
-        counts.equivalent,
-        counts.objects,
-        counts.tools - counts.strict
-    );
-    eprintln!("strict: entries {:?}", counts.codes);
+            }));
+        }
+        eprintln!(
+            "strict: {} tools to {} --strict: {} strict, {} of them equivalent on {} objects; {} non-strict",
+            counts.tools,
+            target.id(),
+            counts.strict,
+            counts.equivalent,
+            counts.objects,
+            counts.tools - counts.strict
+        );
+        eprintln!("strict: {} entries {:?}", target.id(), counts.codes);
+    }
     libtest_mimic::run(&arguments, trials).exit();
 }
 
@@ -103,24 +106,32 @@ fn mcp_documents(folder: &Path) -> Vec<Document> {
         .collect()
 }
 
+/// A written tool's own object (OpenAI nests it under `function`), and its arguments.
+fn tool_and_arguments(written: &Value) -> (Value, Value) {
+    let tool = written.get("function").unwrap_or(written).clone();
+    let arguments = tool
+        .get("parameters")
+        .or_else(|| tool.get("input_schema"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    (tool, arguments)
+}
+
 /// Each tool of the document, plain and strict; what breaks the promise.
-fn check(document: &Document, counts: &mut Counts) -> Vec<String> {
-    let openai = support::dialect("openai").unwrap();
+fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts) -> Vec<String> {
+    let rules = target.strict_rules().unwrap();
     let source = support::source_of(document);
     let convert = |strict| {
         let options = WriteOptions {
             strict,
             ..WriteOptions::default()
         };
-        convert_all(document.dialect, openai, &source, &options, Detail::Full)
+        convert_all(document.dialect, target, &source, &options, Detail::Full)
     };
     let (plain, strict) = match (convert(false), convert(true)) {
         (Ok(plain), Ok(strict)) => (plain, strict),
-        // A document openai refuses (the refusal goldens) has no tool to check.
-        (Err(error), _) | (_, Err(error)) if document.name.starts_with("golden/") => {
-            let _ = error;
-            return Vec::new();
-        }
+        // A document the target refuses (the refusal goldens) has no tool to check.
+        (Err(_), _) | (_, Err(_)) if document.name.starts_with("golden/") => return Vec::new(),
         (Err(error), _) | (_, Err(error)) => return vec![format!("not converted: {error}")],
     };
     let mut problems = Vec::new();
@@ -133,8 +144,8 @@ fn check(document: &Document, counts: &mut Counts) -> Vec<String> {
         for code in &codes {
             *counts.codes.entry(code.code()).or_default() += 1;
         }
-        let function = |tool: &Value| tool.get("function").cloned().unwrap_or(tool.clone());
-        let (plain_fn, strict_fn) = (function(plain_tool), function(strict_tool));
+        let (_, plain_arguments) = tool_and_arguments(plain_tool);
+        let (strict_fn, strict_arguments) = tool_and_arguments(strict_tool);
         let name = strict_fn["name"].as_str().unwrap_or_default().to_owned();
         if strict_fn["strict"] != json!(true) {
             let named = strict.entries.iter().any(|entry| {
@@ -148,18 +159,16 @@ fn check(document: &Document, counts: &mut Counts) -> Vec<String> {
             continue;
         }
         counts.strict += 1;
-        let breaks = strict_rule_breaks(&strict_fn["parameters"]);
+        let breaks = strict_rule_breaks(&strict_arguments, rules);
         if !breaks.is_empty() {
-            problems.push(format!("{name}: breaks OpenAI's strict rules: {breaks:?}"));
+            problems.push(format!(
+                "{name}: breaks {}'s rules: {breaks:?}",
+                rules.target
+            ));
             continue;
         }
         let folded = codes.contains(&LossCode::KeywordFolded);
-        match equivalent(
-            &plain_fn["parameters"],
-            &strict_fn["parameters"],
-            &name,
-            folded,
-        ) {
+        match equivalent(&plain_arguments, &strict_arguments, &name, folded, rules) {
             Ok(objects) => {
                 counts.equivalent += 1;
                 counts.objects += objects;
@@ -171,8 +180,14 @@ fn check(document: &Document, counts: &mut Counts) -> Vec<String> {
 }
 
 /// Generates objects from each side, maps them across and validates them on the other.
-fn equivalent(plain: &Value, strict: &Value, name: &str, folded: bool) -> Result<usize, String> {
-    let relaxed = relax(plain);
+fn equivalent(
+    plain: &Value,
+    strict: &Value,
+    name: &str,
+    folded: bool,
+    rules: &StrictRules,
+) -> Result<usize, String> {
+    let relaxed = relax(plain, rules);
     if (relaxed != *plain) != folded {
         return Err(
             "the constraints taken into descriptions and the keyword-folded entries disagree"
@@ -180,7 +195,11 @@ fn equivalent(plain: &Value, strict: &Value, name: &str, folded: bool) -> Result
         );
     }
     let validator = |schema: &Value| {
-        jsonschema::validator_for(schema)
+        // Formats are checked whatever `$schema` says (strict mode drops it), as the
+        // providers check the formats they list.
+        jsonschema::options()
+            .should_validate_formats(true)
+            .build(schema)
             .map_err(|error| format!("schema does not compile: {error}"))
     };
     let (plain_check, relaxed_check, strict_check) =
@@ -188,7 +207,11 @@ fn equivalent(plain: &Value, strict: &Value, name: &str, folded: bool) -> Result
     let mut random = Random::seeded(name);
     let mut objects = 0;
     for _ in 0..SAMPLES {
-        let to_strict = |object: &Value| with_nulls(object, strict, strict);
+        // Where the mode keeps optional properties optional, an object maps as it is.
+        let to_strict = |object: &Value| match rules.all_required {
+            true => with_nulls(object, strict, strict),
+            false => object.clone(),
+        };
         if let Some((object, mapped)) =
             one_way(plain, &plain_check, to_strict, &strict_check, &mut random)?
         {
@@ -196,7 +219,10 @@ fn equivalent(plain: &Value, strict: &Value, name: &str, folded: bool) -> Result
                 "the tool accepts {object}, strict mode refuses {mapped}"
             ));
         }
-        let to_plain = |object: &Value| without_nulls(object, plain, plain);
+        let to_plain = |object: &Value| match rules.all_required {
+            true => without_nulls(object, plain, plain),
+            false => object.clone(),
+        };
         if let Some((object, mapped)) =
             one_way(strict, &strict_check, to_plain, &relaxed_check, &mut random)?
         {
@@ -233,25 +259,26 @@ fn one_way(
 }
 
 /// The schema without the constraints strict mode moves into descriptions.
-fn relax(schema: &Value) -> Value {
+fn relax(schema: &Value, rules: &StrictRules) -> Value {
     match schema {
         Value::Object(map) => Value::Object(
             map.iter()
-                .filter(|(key, value)| folded_note(key, value, &OPENAI_STRICT).is_none())
-                .map(|(key, value)| (key.clone(), relax(value)))
+                .filter(|(key, value)| folded_note(key, value, rules).is_none())
+                .map(|(key, value)| (key.clone(), relax(value, rules)))
                 .collect(),
         ),
-        Value::Array(items) => Value::Array(items.iter().map(relax).collect()),
+        Value::Array(items) => Value::Array(items.iter().map(|item| relax(item, rules)).collect()),
         other => other.clone(),
     }
 }
 
-/// Breaks of OpenAI's documented strict rules: every object closed with all its
-/// properties required, only the supported keywords and formats, a type on every value,
-/// `null` among the allowed values of every nullable `enum`, no unused definitions.
-fn strict_rule_breaks(parameters: &Value) -> Vec<String> {
+/// Breaks of a strict mode's documented rules: every object closed (with all its
+/// properties required, where the mode says so), only the supported keywords and
+/// formats, a type on every value, `null` among the allowed values of every nullable
+/// `enum`, no unused definitions.
+fn strict_rule_breaks(parameters: &Value, rules: &StrictRules) -> Vec<String> {
     let mut breaks = Vec::new();
-    rule_breaks(parameters, "", &mut breaks);
+    rule_breaks(parameters, "", rules, &mut breaks);
     let text = parameters.to_string();
     for (name, _) in parameters
         .get("$defs")
@@ -262,12 +289,17 @@ fn strict_rule_breaks(parameters: &Value) -> Vec<String> {
         if !text.contains(&format!("\"#/$defs/{name}\"")) {
             breaks.push(format!("$defs/{name} is unused"));
         }
+        let own = parameters["$defs"][name].to_string();
+        if !rules.recursion && own.contains(&format!("\"#/$defs/{name}\"")) {
+            breaks.push(format!("$defs/{name} refers to itself"));
+        }
     }
     breaks
 }
 
-/// The keywords every strict mode has; OpenAI's constraints come from `OPENAI_STRICT`,
-/// which docs/openai.md lists against OpenAI's page.
+/// The keywords every strict mode has; each mode's constraints come from its
+/// `StrictRules`, which docs/openai.md and docs/anthropic.md list against the
+/// providers' pages.
 const STRUCTURAL_KEYWORDS: [&str; 12] = [
     "type",
     "properties",
@@ -283,18 +315,27 @@ const STRUCTURAL_KEYWORDS: [&str; 12] = [
     "title",
 ];
 
-fn rule_breaks(schema: &Value, path: &str, breaks: &mut Vec<String>) {
+fn rule_breaks(schema: &Value, path: &str, rules: &StrictRules, breaks: &mut Vec<String>) {
     let Some(map) = schema.as_object() else {
         breaks.push(format!("{path}: not a schema object"));
         return;
     };
-    let supported =
-        |key: &str| STRUCTURAL_KEYWORDS.contains(&key) || OPENAI_STRICT.constraints.contains(&key);
+    let supported = |key: &str| {
+        STRUCTURAL_KEYWORDS.contains(&key)
+            || rules.constraints.contains(&key)
+            || (key == "default" && rules.defaults)
+    };
     for key in map.keys().filter(|key| !supported(key)) {
         breaks.push(format!("{path}: keyword {key}"));
     }
+    if let Some(pattern) = map.get("pattern").and_then(Value::as_str) {
+        let advanced = ["(?=", "(?!", "(?<", "\\b", "\\B", "\\1", "\\k<"];
+        if !rules.full_regex && advanced.iter().any(|a| pattern.contains(a)) {
+            breaks.push(format!("{path}: pattern {pattern}"));
+        }
+    }
     if let Some(format) = map.get("format").and_then(Value::as_str) {
-        if !OPENAI_STRICT.formats.contains(&format) {
+        if !rules.formats.contains(&format) {
             breaks.push(format!("{path}: format {format}"));
         }
     }
@@ -318,12 +359,14 @@ fn rule_breaks(schema: &Value, path: &str, breaks: &mut Vec<String>) {
         let properties = map.get("properties").and_then(Value::as_object);
         let names: Vec<&String> = properties.into_iter().flat_map(|p| p.keys()).collect();
         let required: Vec<&str> = required_of(map);
-        if names.len() != required.len() || names.iter().any(|n| !required.contains(&n.as_str())) {
+        let all =
+            names.len() == required.len() && names.iter().all(|n| required.contains(&n.as_str()));
+        if rules.all_required && !all {
             breaks.push(format!("{path}: not every property is required"));
         }
     }
     for (child_path, child) in subschemas(map, path) {
-        rule_breaks(child, &child_path, breaks);
+        rule_breaks(child, &child_path, rules, breaks);
     }
 }
 
@@ -530,20 +573,45 @@ fn generate(schema: &Value, root: &Value, random: &mut Random, depth: usize) -> 
                     .collect::<Option<_>>()?,
             )
         }
-        "string" => json!(random.pick(&[
-            "",
-            "a",
-            "abc",
-            "x y",
-            "2024-01-01T00:00:00Z",
-            "user@example.com",
-            "A123",
-            "https://example.com"
-        ])?),
+        "string" => match map
+            .get("format")
+            .and_then(Value::as_str)
+            .and_then(formatted)
+        {
+            // Mostly a value of the format, sometimes any string: both sides must agree.
+            Some(good) if random.below(4) != 0 => json!(good),
+            _ => json!(random.pick(&[
+                "",
+                "a",
+                "abc",
+                "x y",
+                "2024-01-01T00:00:00Z",
+                "user@example.com",
+                "A123",
+                "https://example.com"
+            ])?),
+        },
         "integer" => json!(random.pick(&[0, 1, -1, 3, 15, 30, 100, 1000])?),
         "number" => json!(random.pick(&[0.0, 0.5, 1.0, -2.5, 15.0, 99.9])?),
         "boolean" => json!(random.below(2) == 1),
         _ => Value::Null,
+    })
+}
+
+/// A value of a `format` the providers list.
+fn formatted(format: &str) -> Option<&'static str> {
+    Some(match format {
+        "date-time" => "2024-01-01T00:00:00Z",
+        "date" => "2024-01-01",
+        "time" => "12:00:00Z",
+        "duration" => "P1D",
+        "email" => "user@example.com",
+        "hostname" => "example.com",
+        "ipv4" => "192.0.2.1",
+        "ipv6" => "2001:db8::1",
+        "uuid" => "123e4567-e89b-12d3-a456-426614174000",
+        "uri" => "https://example.com/a",
+        _ => return None,
     })
 }
 

@@ -1,15 +1,19 @@
-"""Judges MCP and OpenAI tool files with the official SDKs' own types.
+"""Judges MCP, OpenAI and Anthropic tool files with the official SDKs' own types.
 
 For each FILE, one JSON line: {"path", "ok", "errors", "view"}.
 - errors: "json: ..." (not JSON), "rejected: POINTER: message" (the SDK's type refuses
   it), "ignored: POINTER" (a key the type drops without a word), "changed: POINTER"
   (a value it keeps in another form).
 - view: the tool as the SDK holds it, dumped back to JSON (what a client sends on).
-A file may hold one tool or a list (an MCP tools/list result, an OpenAI tools array);
-a list is judged tool by tool, with pointers into it.
+A file may hold one tool or a list (an MCP tools/list result, an OpenAI or Anthropic
+tools array); a list is judged tool by tool, with pointers into it.
+For Anthropic, the Messages API's documented rules that ToolParam does not check are
+errors too ("refused: POINTER: rule"): the tool name, property keys, and no anyOf,
+oneOf or allOf at the top of input_schema.
 Exit 0 when every file is ok, 1 when one is not.
 """
 import json
+import re
 import sys
 
 from pydantic import TypeAdapter, ValidationError
@@ -69,9 +73,39 @@ def openai_tool(tool, at, errors):
     return kept
 
 
+NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+PROPERTY_KEY = re.compile(r"^[a-zA-Z0-9_.-]{1,64}$")
+
+
+def anthropic_tool(tool, at, errors):
+    from anthropic.types import ToolParam
+
+    try:
+        adapter = TypeAdapter(ToolParam)
+        # input_examples is an Iterable, validated as it is consumed: dumping does both.
+        kept = adapter.dump_python(adapter.validate_python(tool, strict=True), mode="json")
+    except ValidationError as error:
+        errors.extend(rejected(error, at))
+        return None
+    compare(tool, kept, at, errors)
+    if not NAME.match(tool.get("name", "")):
+        errors.append("refused: %s: name outside ^[a-zA-Z0-9_-]{1,64}$" % pointer(at + ["name"]))
+    schema = tool.get("input_schema") or {}
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in schema:
+            errors.append("refused: %s: %s at the top of input_schema" % (pointer(at + ["input_schema", key]), key))
+    for key in (schema.get("properties") or {}):
+        if not PROPERTY_KEY.match(key):
+            errors.append("refused: %s: property key outside ^[a-zA-Z0-9_.-]{1,64}$" % pointer(at + ["input_schema", "properties", key]))
+    return kept
+
+
+TOOL_JUDGES = {"mcp": mcp_tool, "openai": openai_tool, "anthropic": anthropic_tool}
+
+
 def judge(dialect, document):
     errors = []
-    one = mcp_tool if dialect == "mcp" else openai_tool
+    one = TOOL_JUDGES[dialect]
     if dialect == "mcp" and isinstance(document, dict) and "tools" in document and "inputSchema" not in document:
         from mcp.types import ListToolsResult
 
@@ -80,9 +114,9 @@ def judge(dialect, document):
         except ValidationError as error:
             errors.extend(rejected(error, []))
         view = [one(tool, ["tools", i], errors) for i, tool in enumerate(document.get("tools") or [])]
-    elif dialect == "openai" and isinstance(document, list):
+    elif dialect in ("openai", "anthropic") and isinstance(document, list):
         view = [one(tool, [i], errors) for i, tool in enumerate(document)]
-    elif dialect == "openai" and isinstance(document, dict) and isinstance(document.get("tools"), list):
+    elif dialect in ("openai", "anthropic") and isinstance(document, dict) and isinstance(document.get("tools"), list):
         view = [one(tool, ["tools", i], errors) for i, tool in enumerate(document["tools"])]
     else:
         view = one(document, [], errors)
@@ -90,8 +124,8 @@ def judge(dialect, document):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[0] not in ("mcp", "openai"):
-        sys.stderr.write("usage: check mcp|openai FILE...\n")
+    if len(argv) < 2 or argv[0] not in TOOL_JUDGES:
+        sys.stderr.write("usage: check mcp|openai|anthropic FILE...\n")
         return 2
     dialect, paths = argv[0], argv[1:]
     failed = False

@@ -535,3 +535,24 @@ pub fn covers(pointer: &str, path: &str) -> bool {
             .strip_prefix(pointer)
             .is_some_and(|rest| rest.starts_with('/'))
 }
+
+/// A renamed key moves its subtree: a `name-sanitized` entry at `parent/old` also covers
+/// `parent/new/...`, where its message names `new` as what was written. Arrays keep the
+/// place, so this matters only where names are keys (AnythingLLM's `entrypoint.params`,
+/// JSON Schema `properties`).
+pub fn renamed(code: &str, message: &str, pointer: &str, path: &str) -> bool {
+    if code != "name-sanitized" {
+        return false;
+    }
+    let Some((parent, _)) = pointer.rsplit_once('/') else {
+        return false;
+    };
+    let Some(rest) = path.strip_prefix(parent).and_then(|r| r.strip_prefix('/')) else {
+        return false;
+    };
+    let key = rest.split('/').next().unwrap_or_default();
+    message.contains(&format!(
+        "written as `{}`",
+        key.replace("~1", "/").replace("~0", "~")
+    ))
+}

@@ -3,7 +3,7 @@
 use crate::dialect::OutputFile;
 use crate::dialect::{Dialect, DialectError, Source, WriteOptions};
 use crate::field::Field;
-use crate::loss::{Entry, Loss};
+use crate::loss::{Entry, Loss, LossCode};
 use crate::message;
 use crate::tool::Tool;
 use serde_json::Value;
@@ -191,9 +191,10 @@ impl Locator<'_> {
     fn entry(&self, loss: Loss) -> Entry {
         let source = self.pointer_in(self.from, self.input, loss.field);
         let mut target = self.pointer_in(self.to, self.output, loss.field);
-        if matches!(loss.field, Field::Extra(_)) {
+        if matches!(loss.field, Field::Extra(_)) || loss.code == LossCode::NameSanitized {
             // An extra's pointer is in its source layout, which the target may spell
-            // differently (`input` versus `inputs`): name the object it would sit in.
+            // differently (`input` versus `inputs`), and a key renamed for the target
+            // is located by its old name: name the object it would sit in.
             target = nearest_existing(self.output, &target);
         }
         Entry {

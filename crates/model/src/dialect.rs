@@ -2,6 +2,7 @@
 
 use crate::field::Field;
 use crate::loss::Loss;
+use crate::strict::StrictRules;
 use crate::tool::Tool;
 use serde_json::Value;
 use std::ffi::OsStr;
@@ -253,6 +254,12 @@ pub trait Dialect: Sync + std::fmt::Debug {
     /// The pointer of the `index`-th tool in this dialect's list document.
     fn bundle_pointer(&self, index: usize) -> String {
         format!("/{index}")
+    }
+
+    /// The target's strict mode, which `--strict` (`WriteOptions::strict`) asks for;
+    /// `None` where it has none.
+    fn strict_rules(&self) -> Option<&'static StrictRules> {
+        None
     }
 
     /// Real-world problems the schema does not catch (a hubId that is not its folder's
@@ -680,5 +687,36 @@ pub fn remove_if_empty(document: &mut Value, key: &str) {
         {
             object.remove(key);
         }
+    }
+}
+
+/// The tools of a request-style list document: a JSON array, or a request body's
+/// `{"tools": [...]}` (as OpenAI and Anthropic take them).
+pub fn request_tools(document: &Value) -> Option<&Vec<Value>> {
+    document
+        .as_array()
+        .or_else(|| toolshift_syntax::pointer::member(document, "tools").and_then(Value::as_array))
+}
+
+/// The pointer of each tool of a request-style list document.
+pub fn request_tool_pointers(document: &Value) -> Option<Vec<String>> {
+    let prefix = if document.is_array() { "" } else { "/tools" };
+    let tools = request_tools(document)?;
+    Some(
+        (0..tools.len())
+            .map(|index| format!("{prefix}/{index}"))
+            .collect(),
+    )
+}
+
+/// `Dialect::detect` for a dialect of one tool or a request-style list of them: 8 for
+/// one tool, or a non-empty list of nothing else.
+pub fn detect_tool_or_request(document: &Value, is_tool: fn(&Value) -> bool) -> u8 {
+    let listed =
+        request_tools(document).is_some_and(|tools| !tools.is_empty() && tools.iter().all(is_tool));
+    if is_tool(document) || listed {
+        8
+    } else {
+        0
     }
 }

@@ -668,6 +668,83 @@ pub fn flat_name(
     cleaned
 }
 
+/// What a function-calling target (OpenAI, Anthropic, Gemini) cannot hold of a tool:
+/// the authorization it needs, then everything but its name (with the toolkit in it),
+/// description, JSON Schema arguments and, where `examples`, its examples.
+pub fn function_tool_losses(tool: &Tool, target: &str, examples: bool, losses: &mut Vec<Loss>) {
+    authorization_losses(tool, target, losses);
+    losses.extend(crate::unheld::unheld(
+        tool,
+        target,
+        crate::unheld::Holds {
+            toolkit: true,
+            parameter_defaults: true,
+            parameter_enums: true,
+            schema_details: true,
+            schema_keywords: true,
+            examples,
+            // The id goes with the whole requirement (`authorization-dropped`).
+            auth_id: true,
+            ..crate::unheld::Holds::default()
+        },
+    ));
+}
+
+/// Property keys at the top of `arguments` that `allowed` refuses (`allowed_text` says
+/// which characters it takes), with each other character replaced by `_` and cut at 64;
+/// `required` follows. The model then calls the tool with the written key.
+pub fn sanitize_property_keys(
+    tool: &Tool,
+    arguments: &mut Value,
+    target: &str,
+    allowed: fn(char) -> bool,
+    allowed_text: &str,
+    losses: &mut Vec<Loss>,
+) {
+    let Some(Value::Object(properties)) = arguments.get_mut("properties") else {
+        return;
+    };
+    let mut renamed = Vec::new();
+    *properties = std::mem::take(properties)
+        .into_iter()
+        .map(|(key, value)| {
+            let clean: String = key
+                .chars()
+                .map(|c| if allowed(c) { c } else { '_' })
+                .take(64)
+                .collect();
+            let clean = if clean.is_empty() {
+                "_".to_owned()
+            } else {
+                clean
+            };
+            if clean != key {
+                renamed.push((key, clean.clone()));
+            }
+            (clean, value)
+        })
+        .collect();
+    if let Some(Value::Array(required)) = arguments.get_mut("required") {
+        for name in required.iter_mut() {
+            if let Some((_, clean)) = renamed.iter().find(|(key, _)| name == key) {
+                *name = Value::String(clean.clone());
+            }
+        }
+    }
+    for (key, clean) in renamed {
+        let field = tool
+            .parameters
+            .iter()
+            .position(|parameter| parameter.name == key)
+            .map_or(Field::Parameters, Field::Parameter);
+        losses.push(Loss::new(
+            LossCode::NameSanitized,
+            field,
+            message!("{target} property keys allow only {allowed_text}, up to 64 characters; parameter `{key}` was written as `{clean}`. The model will call the tool with `{clean}`: map it back."),
+        ));
+    }
+}
+
 /// The authorization a tool needs, which neither MCP nor OpenAI can state per tool.
 pub fn authorization_losses(tool: &Tool, target: &str, losses: &mut Vec<Loss>) {
     use crate::tool::Authorization;

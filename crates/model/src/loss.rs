@@ -163,6 +163,8 @@ loss_codes! {
         "The target has no examples; this example was dropped.";
     ExampleArgumentDropped = "example-argument-dropped", Lost,
         "An example passes an argument that is not a parameter of the tool (a setting, say), which the target would refuse; the argument was dropped from the call.";
+    ExamplePromptDropped = "example-prompt-dropped", Lost,
+        "The target's examples hold the arguments only; the example's prompt (what a user would ask) was dropped.";
     ExampleRewritten = "example-rewritten", Changed,
         "An example was rewritten in the target's form (a JSON call as a Python call, say).";
     ImplementationScaffolded = "implementation-scaffolded", Defaulted,

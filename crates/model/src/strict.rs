@@ -33,6 +33,14 @@ pub struct StrictRules {
     pub constraints: &'static [&'static str],
     /// The `format` values it accepts.
     pub formats: &'static [&'static str],
+    /// Whether every property must be required (optional ones then accept `null`).
+    pub all_required: bool,
+    /// Whether it keeps `default` (else it goes into the description).
+    pub defaults: bool,
+    /// Whether a definition may refer to itself.
+    pub recursion: bool,
+    /// Whether `pattern` may use lookaround, backreferences and word boundaries.
+    pub full_regex: bool,
 }
 
 /// OpenAI's function calling with `strict: true` (Structured Outputs, supported schemas;
@@ -61,6 +69,35 @@ pub const OPENAI_STRICT: StrictRules = StrictRules {
         "ipv6",
         "uuid",
     ],
+    all_required: true,
+    defaults: false,
+    recursion: true,
+    full_regex: true,
+};
+
+/// Anthropic's strict tool use (structured outputs' JSON Schema limits; docs/anthropic.md
+/// cites the page): optional properties stay optional, `default` is kept, no recursion,
+/// no numeric or length constraints, `minItems` only up to 1 (folded here), and a
+/// `pattern` without lookaround, backreferences or word boundaries.
+pub const ANTHROPIC_STRICT: StrictRules = StrictRules {
+    target: "Anthropic strict tool use",
+    constraints: &["pattern", "format"],
+    formats: &[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "uri",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ],
+    all_required: false,
+    defaults: true,
+    recursion: false,
+    full_regex: false,
 };
 
 /// Why a tool cannot be strict.
@@ -138,6 +175,15 @@ pub fn make_strict(
     })?;
     let mut out = walk.schema(root, &Place::root())?;
     walk.definitions(root, &mut out)?;
+    if !rules.recursion {
+        if let Some(path) = recursive_definition(&out) {
+            return Err(NotStrict {
+                path,
+                parameter: None,
+                reason: "refers to itself, and strict mode has no recursive schemas".into(),
+            });
+        }
+    }
     Ok((Value::Object(out), walk.losses))
 }
 
@@ -244,6 +290,9 @@ impl Walk<'_> {
                     let branches = self.one_of(value, place)?;
                     out.insert("anyOf".into(), branches);
                 }
+                "default" if self.rules.defaults => {
+                    out.insert(key.clone(), value.clone());
+                }
                 "default" => notes.push(self.fold_default(value, place)),
                 key if KEPT.contains(&key) => {
                     if key == "$ref" {
@@ -349,12 +398,17 @@ impl Walk<'_> {
                 return self.refuse(&at, "is `true` or `false`, which strict mode cannot say");
             };
             let mut strict = self.schema(property, &at)?;
-            if !required.contains(&name.as_str()) {
+            if self.rules.all_required && !required.contains(&name.as_str()) {
                 self.make_nullable(&mut strict, &at);
             }
             written.insert(name.clone(), Value::Object(strict));
         }
-        let names = properties.keys().cloned().map(Value::String).collect();
+        let names = properties
+            .keys()
+            .filter(|name| self.rules.all_required || required.contains(&name.as_str()))
+            .cloned()
+            .map(Value::String)
+            .collect();
         out.insert("properties".into(), Value::Object(written));
         out.insert("required".into(), Value::Array(names));
         out.insert("additionalProperties".into(), Value::Bool(false));
@@ -628,6 +682,9 @@ pub fn folded_note(key: &str, value: &Value, rules: &StrictRules) -> Option<Stri
     if !rules.constraints.contains(&key) {
         return wording(key, value);
     }
+    if key == "pattern" && !rules.full_regex && value.as_str().is_some_and(beyond_basic_regex) {
+        return wording(key, value);
+    }
     let format = value.as_str().filter(|_| key == "format")?;
     (!rules.formats.contains(&format)).then(|| format!("Format: {format}."))
 }
@@ -671,5 +728,93 @@ fn add_notes(out: &mut Map<String, Value>, notes: &[String]) {
             let at = usize::from(out.contains_key("type")).min(out.len());
             out.shift_insert(at, "description".into(), Value::String(notes));
         }
+    }
+}
+
+/// Whether a regular expression uses lookaround, a backreference or a word boundary.
+fn beyond_basic_regex(pattern: &str) -> bool {
+    let mut chars = pattern.chars().peekable();
+    let mut previous = None;
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some('b' | 'B' | '1'..='9' | 'k')) => return true,
+            ('\\', Some(_)) => {
+                chars.next();
+                previous = None;
+                continue;
+            }
+            ('?', Some('=' | '!' | '<')) if previous == Some('(') => return true,
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    false
+}
+
+/// The first definition that refers to itself, directly or through others (`$ref: "#"`
+/// is the arguments themselves), as `$defs/NAME`.
+fn recursive_definition(root: &Map<String, Value>) -> Option<String> {
+    let mut graph: Vec<(String, BTreeSet<String>)> = Vec::new();
+    let mut own = BTreeSet::new();
+    references_in(&Value::Object(root.clone()), &mut own, true);
+    if own.contains("#") {
+        return Some(String::new());
+    }
+    for key in ["$defs", "definitions"] {
+        for (name, definition) in root
+            .get(key)
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let mut refers = BTreeSet::new();
+            references_in(definition, &mut refers, false);
+            if refers.contains("#") {
+                return Some(format!("{key}/{name}"));
+            }
+            graph.push((name.clone(), refers));
+        }
+    }
+    graph.iter().find_map(|(name, _)| {
+        let mut seen = BTreeSet::new();
+        let mut pending = vec![name.clone()];
+        while let Some(next) = pending.pop() {
+            let Some((_, refers)) = graph.iter().find(|(n, _)| *n == next) else {
+                continue;
+            };
+            if refers.contains(name) {
+                return Some(format!("$defs/{name}"));
+            }
+            pending.extend(refers.iter().filter(|r| seen.insert((*r).clone())).cloned());
+        }
+        None
+    })
+}
+
+/// The names each `$ref` inside `value` points at (`#` for the root); the root's own
+/// definitions are skipped when `skip_definitions`.
+fn references_in(value: &Value, found: &mut BTreeSet<String>, skip_definitions: bool) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                if skip_definitions && (key == "$defs" || key == "definitions") {
+                    continue;
+                }
+                if key == "$ref" {
+                    if let Some(text) = child.as_str() {
+                        let name = text
+                            .strip_prefix("#/$defs/")
+                            .or_else(|| text.strip_prefix("#/definitions/"))
+                            .unwrap_or(text);
+                        found.insert(name.to_owned());
+                    }
+                }
+                references_in(child, found, false);
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .for_each(|item| references_in(item, found, false)),
+        _ => {}
     }
 }

@@ -6,12 +6,18 @@
 
 use serde_json::{json, Value};
 use toolshift_model::json_schema::{read_parameters, write_parameters, Writing};
-use toolshift_model::strict::{make_strict, NotStrict, OPENAI_STRICT};
+use toolshift_model::strict::{
+    make_strict, NotStrict, StrictRules, ANTHROPIC_STRICT, OPENAI_STRICT,
+};
 use toolshift_model::{Field, Parameter, Tool, ValueSchema, ValueType};
 
 /// The strict form of an arguments schema, read and written as the JSON Schema
 /// dialects do, with the codes of its entries.
 fn strict(schema: Value) -> Result<(Value, Vec<&'static str>), NotStrict> {
+    strict_for(schema, &OPENAI_STRICT)
+}
+
+fn strict_for(schema: Value, rules: &StrictRules) -> Result<(Value, Vec<&'static str>), NotStrict> {
     let (parameters, parameter_keywords) =
         read_parameters(&schema, "", "x", false, &mut Vec::new()).unwrap_or_default();
     let tool = Tool {
@@ -20,7 +26,7 @@ fn strict(schema: Value) -> Result<(Value, Vec<&'static str>), NotStrict> {
         ..Tool::default()
     };
     let plain = write_parameters(&tool, Writing { target: "X" }, &mut Vec::new());
-    let (written, losses) = make_strict(&plain, &tool, &OPENAI_STRICT)?;
+    let (written, losses) = make_strict(&plain, &tool, rules)?;
     Ok((
         written,
         losses.iter().map(|loss| loss.code.code()).collect(),
@@ -154,4 +160,51 @@ fn one_of_becomes_any_of_only_where_branches_cannot_overlap() {
         "n": {"oneOf": [{"type": "integer"}, {"type": "number"}]}
     }, "required": ["n"]}));
     assert!(overlapping.is_err());
+}
+
+#[test]
+fn anthropic_keeps_optional_properties_and_defaults() {
+    let (written, codes) = strict_for(
+        json!({"type": "object", "properties": {
+            "city": {"type": "string"},
+            "days": {"type": "integer", "default": 3, "minimum": 1}
+        }, "required": ["city"]}),
+        &ANTHROPIC_STRICT,
+    )
+    .expect("strict");
+    assert_eq!(
+        written,
+        json!({"type": "object", "properties": {
+            "city": {"type": "string"},
+            "days": {"type": "integer", "description": "At least 1.", "default": 3}
+        }, "required": ["city"], "additionalProperties": false})
+    );
+    assert_eq!(codes, ["keyword-folded"]);
+}
+
+#[test]
+fn anthropic_folds_a_pattern_with_lookahead_and_keeps_a_plain_one() {
+    let (written, codes) = strict_for(
+        json!({"type": "object", "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+            "word": {"type": "string", "pattern": "^(?!admin)\\w+$"}
+        }, "required": ["code", "word"]}),
+        &ANTHROPIC_STRICT,
+    )
+    .expect("strict");
+    assert_eq!(written["properties"]["code"]["pattern"], "^[A-Z]{3}$");
+    assert!(written["properties"]["word"].get("pattern").is_none());
+    assert_eq!(codes, ["keyword-folded"]);
+}
+
+#[test]
+fn anthropic_refuses_a_recursive_definition_that_openai_keeps() {
+    let schema = json!({"type": "object", "properties": {
+        "tree": {"$ref": "#/$defs/node"}
+    }, "required": ["tree"], "$defs": {"node": {"type": "object", "properties": {
+        "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}
+    }, "required": ["children"]}}});
+    assert!(strict_for(schema.clone(), &OPENAI_STRICT).is_ok());
+    let refused = strict_for(schema, &ANTHROPIC_STRICT).expect_err("recursive");
+    assert_eq!(refused.path, "$defs/node");
 }

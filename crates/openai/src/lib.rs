@@ -14,6 +14,7 @@ use serde_json::{json, Map, Value};
 use toolshift_model::dialect::{Dialect, Source, Warning};
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
+use toolshift_model::strict::{StrictRules, OPENAI_STRICT};
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::{escape, member};
 
@@ -29,12 +30,6 @@ fn is_function(value: &Value) -> bool {
     member(value, "type").and_then(Value::as_str) == Some("function")
         && (member(value, "function").is_some_and(Value::is_object)
             || member(value, "name").is_some_and(Value::is_string))
-}
-
-fn listed(document: &Value) -> Option<&Vec<Value>> {
-    document
-        .as_array()
-        .or_else(|| member(document, "tools").and_then(Value::as_array))
 }
 
 /// Where a tool's function keys sit: under `function` (Chat Completions) or beside `type`.
@@ -171,24 +166,15 @@ impl Dialect for OpenAi {
     toolshift_model::dialect_basics!(ID, File, Json);
 
     fn detect(&self, document: &Value) -> u8 {
-        if is_function(document) {
-            return 8;
-        }
-        if listed(document).is_some_and(|tools| !tools.is_empty() && tools.iter().all(is_function))
-        {
-            return 8;
-        }
-        0
+        toolshift_model::dialect::detect_tool_or_request(document, is_function)
+    }
+
+    fn strict_rules(&self) -> Option<&'static StrictRules> {
+        Some(&OPENAI_STRICT)
     }
 
     fn tools_in(&self, document: &Value) -> Option<Vec<String>> {
-        let prefix = if document.is_array() { "" } else { "/tools" };
-        let tools = listed(document)?;
-        Some(
-            (0..tools.len())
-                .map(|index| format!("{prefix}/{index}"))
-                .collect(),
-        )
+        toolshift_model::dialect::request_tool_pointers(document)
     }
 
     fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {

@@ -5,9 +5,9 @@ use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{authorization_losses, flat_name, write_parameters, Writing};
+use toolshift_model::json_schema::{flat_name, function_tool_losses, write_parameters, Writing};
 use toolshift_model::strict::{make_strict, OPENAI_STRICT};
-use toolshift_model::unheld::{unheld, unheld_extras, Holds};
+use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{DialectError, Loss, LossCode, Tool, WriteOptions, Written};
 
 const TITLE: &str = "OpenAI";
@@ -42,21 +42,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
     let (parameters, strict) = parameters_and_strict(tool, options, &mut losses);
-    authorization_losses(tool, TITLE, &mut losses);
-    losses.extend(unheld(
-        tool,
-        TITLE,
-        Holds {
-            toolkit: true,
-            parameter_defaults: true,
-            parameter_enums: true,
-            schema_details: true,
-            schema_keywords: true,
-            // The id goes with the whole requirement (`authorization-dropped`).
-            auth_id: true,
-            ..Holds::default()
-        },
-    ));
+    function_tool_losses(tool, TITLE, false, &mut losses);
     let definition = schema::ChatTool {
         kind: "function".into(),
         function: schema::Function {

@@ -1,0 +1,48 @@
+//! Anthropic custom tool → canonical tool.
+
+use crate::schema;
+use crate::ID;
+use serde_json::Value;
+use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::json_schema::read_parameters;
+use toolshift_model::{DialectError, Example, ExampleCall, Extra, Imported, Source, Tool};
+
+pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
+    let tool: schema::Tool = deserialize_document(source.document)?;
+    let mut extras = Vec::new();
+    collect_extras(ID, "", &tool.unknown, &mut extras);
+    if let Some(strict) = tool.strict {
+        extras.push(Extra {
+            dialect: ID.into(),
+            pointer: "/strict".into(),
+            value: strict.into(),
+        });
+    }
+    // Strict tool use keeps optional properties optional: nothing to decode.
+    let (parameters, parameter_keywords) =
+        read_parameters(&tool.input_schema, "/input_schema", ID, false, &mut extras)?;
+    let examples = tool
+        .input_examples
+        .unwrap_or_default()
+        .into_iter()
+        .map(|value: Value| Example {
+            prompt: None,
+            call: ExampleCall::Arguments {
+                value,
+                original: None,
+            },
+        })
+        .collect();
+    Ok(Imported {
+        tool: Tool {
+            name: tool.name,
+            description: tool.description,
+            parameters,
+            parameter_keywords,
+            examples,
+            extras,
+            ..Tool::default()
+        },
+        losses: Vec::new(),
+    })
+}

@@ -1,0 +1,197 @@
+//! Canonical tool → Anthropic custom tool.
+
+use crate::schema;
+use crate::ID;
+use serde_json::{Map, Value};
+use toolshift_model::dialect::restore_extras;
+use toolshift_model::json_schema::{
+    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, Writing,
+};
+use toolshift_model::message;
+use toolshift_model::strict::{make_strict, ANTHROPIC_STRICT};
+use toolshift_model::unheld::unheld_extras;
+use toolshift_model::{
+    CodeCall, DialectError, ExampleCall, Field, Loss, LossCode, Tool, WriteOptions, Written,
+};
+
+const TITLE: &str = "Anthropic";
+
+/// The Messages API's rule for tool names: `^[a-zA-Z0-9_-]{1,64}$`.
+fn allowed(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
+}
+
+/// Its rule for the keys of `input_schema.properties`: `^[a-zA-Z0-9_.-]{1,64}$`.
+fn allowed_in_key(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
+}
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
+    let mut input_schema = write_parameters(tool, Writing { target: TITLE }, &mut losses);
+    drop_top_level_composition(tool, &mut input_schema, &mut losses);
+    sanitize_property_keys(
+        tool,
+        &mut input_schema,
+        TITLE,
+        allowed_in_key,
+        "letters, digits and `_.-`",
+        &mut losses,
+    );
+    let (input_schema, strict) = strict_or_not(tool, options, input_schema, &mut losses);
+    let input_examples = input_examples(tool, &mut losses);
+    function_tool_losses(tool, TITLE, true, &mut losses);
+    let definition = schema::Tool {
+        name: name.clone(),
+        description: tool.description.clone(),
+        input_schema,
+        input_examples: (!input_examples.is_empty()).then_some(input_examples),
+        strict,
+        unknown: Map::new(),
+    };
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+        pointer != "/strict"
+            && (pointer.matches('/').count() == 1 || pointer.starts_with("/input_schema/"))
+    });
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        restored.iter().any(|p| p == pointer) || pointer == "/strict"
+    }));
+    toolshift_model::dialect::one_manifest(&name, document, losses)
+}
+
+/// The tool's own `strict`, where it was an Anthropic tool.
+fn own_strict(tool: &Tool) -> Option<bool> {
+    tool.extra(ID, "/strict").and_then(Value::as_bool)
+}
+
+/// Strict tool use where it was asked for (`--strict`, or a strict input) and it keeps
+/// what the tool accepts; else the plain schema, with the property that prevents it
+/// reported. The `strict` flag to write.
+fn strict_or_not(
+    tool: &Tool,
+    options: &WriteOptions,
+    input_schema: Value,
+    losses: &mut Vec<Loss>,
+) -> (Value, Option<bool>) {
+    let own = own_strict(tool);
+    if !(options.strict || own == Some(true)) {
+        return (input_schema, own);
+    }
+    match make_strict(&input_schema, tool, &ANTHROPIC_STRICT) {
+        Ok((strict, more)) => {
+            losses.extend(more);
+            (strict, Some(true))
+        }
+        Err(not_strict) => {
+            losses.push(not_strict.loss(&ANTHROPIC_STRICT));
+            (input_schema, Some(false))
+        }
+    }
+}
+
+/// The Messages API refuses `anyOf`, `oneOf` and `allOf` at the top of `input_schema`.
+fn drop_top_level_composition(tool: &Tool, input_schema: &mut Value, losses: &mut Vec<Loss>) {
+    let Some(schema) = input_schema.as_object_mut() else {
+        return;
+    };
+    for key in ["anyOf", "oneOf", "allOf"] {
+        let Some(value) = schema.remove(key) else {
+            continue;
+        };
+        let field = tool
+            .parameter_keywords
+            .as_ref()
+            .and_then(|keywords| keywords.keys().position(|k| k == key))
+            .map_or(Field::Parameters, Field::ParameterKeyword);
+        losses.push(Loss::new(
+            LossCode::KeywordDropped,
+            field,
+            message!("{TITLE} refuses `{key}` at the top of input_schema; `{key}: {value}` was dropped, so the schema no longer checks it. Say in the description which combinations of arguments are valid."),
+        ));
+    }
+}
+
+/// `input_examples`: each example's arguments. What has no place there (a prompt, a
+/// call that is not a JSON object) is reported.
+fn input_examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<Value> {
+    let mut written = Vec::new();
+    for (index, example) in tool.examples.iter().enumerate() {
+        let field = Field::Example(index);
+        match &example.call {
+            ExampleCall::Arguments { value, .. } if value.is_object() => {
+                written.push(value.clone())
+            }
+            ExampleCall::Arguments { value, .. } => losses.push(Loss::new(
+                LossCode::ExampleDropped,
+                field,
+                message!("{TITLE}'s input_examples are argument objects; example {}'s call {value} is not one, so it was dropped.", index + 1),
+            )),
+            ExampleCall::Verbatim(text) => losses.push(Loss::new(
+                LossCode::ExampleDropped,
+                field,
+                message!("{TITLE}'s input_examples are argument objects; example {}'s call {text:?} is not JSON, so it was dropped.", index + 1),
+            )),
+            ExampleCall::Code { language, calls, .. } => {
+                code_examples(tool, index, language, calls, &mut written, losses);
+                continue;
+            }
+        }
+        if let Some(prompt) = &example.prompt {
+            losses.push(Loss::new(
+                LossCode::ExamplePromptDropped,
+                field,
+                message!("{TITLE}'s input_examples hold the arguments only; example {}'s prompt {prompt:?} was dropped.", index + 1),
+            ));
+        }
+    }
+    written
+}
+
+/// The calls of the tool found in example code, each as its arguments; what is not a
+/// call with literal arguments is reported one by one.
+fn code_examples(
+    tool: &Tool,
+    index: usize,
+    language: &str,
+    calls: &[CodeCall],
+    written: &mut Vec<Value>,
+    losses: &mut Vec<Loss>,
+) {
+    if calls.is_empty() {
+        losses.push(Loss::new(
+            LossCode::ExampleDropped,
+            Field::Example(index),
+            message!("{TITLE}'s input_examples are argument objects, and the {language} example code calls `{}` nowhere; it was dropped.", tool.name),
+        ));
+        return;
+    }
+    for call in calls {
+        let statement = call
+            .statement
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        match &call.arguments {
+            Ok(arguments) => {
+                let prompt = call.prompt.as_ref().map_or_else(String::new, |p| {
+                    format!(" and its comment {p:?} was dropped")
+                });
+                losses.push(Loss::new(
+                    LossCode::ExampleRewritten,
+                    Field::Example(written.len()),
+                    message!(
+                        "`{statement}` became an input example holding its arguments{prompt}."
+                    ),
+                ));
+                written.push(arguments.clone());
+            }
+            Err(why) => losses.push(Loss::new(
+                LossCode::ExampleDropped,
+                Field::Example(index),
+                message!("`{statement}` cannot be an {TITLE} input example: {why}."),
+            )),
+        }
+    }
+}
