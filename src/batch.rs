@@ -219,6 +219,9 @@ fn check_arguments(args: &ConvertArgs) -> anyhow::Result<Checked> {
     if args.responses && to.id() != "openai" {
         bail!("--responses shapes OpenAI function tools; it needs --to openai");
     }
+    if args.json_schema && to.id() != "gemini" {
+        bail!("--json-schema shapes Gemini function declarations; it needs --to gemini");
+    }
     Ok(Checked { to, from, deny })
 }
 
@@ -334,6 +337,7 @@ impl OutputPlan {
                 qualify_by_toolkit: false,
                 strict: args.strict,
                 responses: args.responses,
+                json_schema: args.json_schema,
             },
             destination: self.destination,
             claims: self.claims,

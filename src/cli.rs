@@ -175,6 +175,10 @@ pub struct ConvertArgs {
     /// "name", ...}`) instead of Chat Completions' (`{"type": "function", "function": {...}}`).
     #[arg(long)]
     pub responses: bool,
+    /// With a gemini target, write each declaration's arguments as
+    /// `parametersJsonSchema`, the full JSON Schema, rather than Gemini's `Schema`.
+    #[arg(long)]
+    pub json_schema: bool,
     /// With an mcp or openai target, write one list document holding every tool (an MCP
     /// `tools/list` result, an OpenAI `tools` array): `-o DIR` writes DIR/tools.json.
     #[arg(long)]

@@ -125,6 +125,12 @@ const PROBES: &[Probe] = &[
         text: include_str!("probes/anthropic-full.json"),
         companions: false,
     },
+    Probe {
+        dialect: "gemini",
+        name: "gemini-full.json",
+        text: include_str!("probes/gemini-full.json"),
+        companions: false,
+    },
 ];
 
 /// The text of the first probe document of a dialect, which uses every field it has:

@@ -12,6 +12,7 @@ pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_mcp::Mcp,
     &toolshift_openai::OpenAi,
     &toolshift_anthropic::Anthropic,
+    &toolshift_gemini::Gemini,
 ];
 
 pub fn ids() -> String {

@@ -5,13 +5,13 @@
 //! Runs only when `TOOLSHIFT_REAL_CLIENTS` names that folder (`.ci/run` sets it, and sets
 //! `TOOLSHIFT_CORPUS` so the corpus is included). Each checker runs once, over every path.
 //!
-//! The `mcp`, `openai` and `anthropic` outputs are judged by the official SDKs' own
-//! types, through `checkers/sdk-types/check` in this repository (pinned `mcp`, `openai`
-//! and `anthropic` packages).
+//! The `mcp`, `openai`, `anthropic` and `gemini` outputs are judged by the official
+//! SDKs' own types, through `checkers/sdk-types/check` in this repository (pinned `mcp`,
+//! `openai`, `anthropic` and `google-genai` packages).
 //!
 //! 1. Loads: every golden output and every conversion of a golden input or corpus document
 //!    to `arcade`, `taskweaver` (with `--scaffold`), `anythingllm`, `mcp`, `openai`,
-//!    `anthropic`, `openai --strict` and `anthropic --strict` is accepted, with no
+//!    `anthropic`, `gemini`, `openai --strict` and `anthropic --strict` is accepted, with no
 //!    ignored key, and without the warnings that mean a broken tool: a TaskWeaver prompt
 //!    that is not valid Python or an example it cannot use, an AnythingLLM secret shown in
 //!    clear text or an example call it cannot use. The only exceptions are in
@@ -43,16 +43,17 @@ use std::process::Command;
 use support::{all_dialects, read_manifest, run_toolshift, Scratch};
 
 /// The dialects whose loader (or SDK types) has a checker.
-const CLIENTS: [&str; 6] = [
+const CLIENTS: [&str; 7] = [
     "arcade",
     "taskweaver",
     "anythingllm",
     "mcp",
     "openai",
     "anthropic",
+    "gemini",
 ];
 /// The targets the SDK checker judges (`checkers/sdk-types`), with no loader of their own.
-const SDK_TYPES: [&str; 3] = ["mcp", "openai", "anthropic"];
+const SDK_TYPES: [&str; 4] = ["mcp", "openai", "anthropic", "gemini"];
 
 /// Same-dialect conversions that keep a problem of their input, because a conversion
 /// to the same dialect copies what is there rather than guessing a repair. Each is
@@ -399,7 +400,7 @@ fn check(
     client: &str,
     paths: &[PathBuf],
 ) -> Result<BTreeMap<String, Value>, String> {
-    // MCP, OpenAI and Anthropic have no loader to run, only their SDKs' types: this repository's
+    // MCP, OpenAI, Anthropic and Gemini have no loader to run, only their SDKs' types: this repository's
     // checker judges with those.
     let (program, leading) = if SDK_TYPES.contains(&client) {
         (
@@ -706,7 +707,7 @@ fn places(
             vec![format!("/{}", rest.join("/")), "/function/strict".into()]
         }
         ("openai", rest, _) => vec![format!("/{}", rest.join("/"))],
-        ("anthropic", rest, _) => vec![format!("/{}", rest.join("/"))],
+        ("anthropic" | "gemini", rest, _) => vec![format!("/{}", rest.join("/"))],
         _ => vec![String::new()],
     }
 }

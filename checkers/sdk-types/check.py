@@ -34,8 +34,21 @@ def compare(given, kept, at, errors):
     elif isinstance(given, list) and isinstance(kept, list) and len(given) == len(kept):
         for index, (a, b) in enumerate(zip(given, kept)):
             compare(a, b, at + [index], errors)
+    elif same_number(given, kept):
+        pass
     elif given != kept or type(given) is not type(kept):
         errors.append("changed: " + pointer(at))
+
+
+def same_number(given, kept):
+    """An integer the type keeps as the equal float (Gemini's Schema types `minimum` as a
+    float): the same number, sent as the API reads it."""
+    return (
+        isinstance(given, int)
+        and not isinstance(given, bool)
+        and isinstance(kept, float)
+        and given == kept
+    )
 
 
 def rejected(error, at):
@@ -100,7 +113,43 @@ def anthropic_tool(tool, at, errors):
     return kept
 
 
-TOOL_JUDGES = {"mcp": mcp_tool, "openai": openai_tool, "anthropic": anthropic_tool}
+def gemini_declaration(tool, at, errors):
+    from google.genai.types import FunctionDeclaration
+
+    try:
+        model = FunctionDeclaration.model_validate(tool)
+    except ValidationError as error:
+        errors.extend(rejected(error, at))
+        return None
+    except Exception as error:  # the SDK raises outside pydantic on some inputs
+        errors.append("rejected: %s: %s" % (pointer(at), error))
+        return None
+    kept = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+    compare(tool, kept, at, errors)
+    return kept
+
+
+TOOL_JUDGES = {
+    "mcp": mcp_tool,
+    "openai": openai_tool,
+    "anthropic": anthropic_tool,
+    "gemini": gemini_declaration,
+}
+
+
+def gemini_list(document):
+    """The declarations of a Gemini list document, with their pointers."""
+    if isinstance(document, list):
+        return [(tool, [i]) for i, tool in enumerate(document)]
+    for key in ("functionDeclarations", "function_declarations"):
+        if isinstance(document.get(key), list):
+            return [(tool, [key, i]) for i, tool in enumerate(document[key])]
+    found = []
+    for index, entry in enumerate(document.get("tools") or []):
+        for key in ("functionDeclarations", "function_declarations"):
+            for i, tool in enumerate(entry.get(key) or []):
+                found.append((tool, ["tools", index, key, i]))
+    return found
 
 
 def judge(dialect, document):
@@ -114,6 +163,8 @@ def judge(dialect, document):
         except ValidationError as error:
             errors.extend(rejected(error, []))
         view = [one(tool, ["tools", i], errors) for i, tool in enumerate(document.get("tools") or [])]
+    elif dialect == "gemini" and (isinstance(document, list) or "name" not in document):
+        view = [one(tool, at, errors) for tool, at in gemini_list(document)]
     elif dialect in ("openai", "anthropic") and isinstance(document, list):
         view = [one(tool, [i], errors) for i, tool in enumerate(document)]
     elif dialect in ("openai", "anthropic") and isinstance(document, dict) and isinstance(document.get("tools"), list):
@@ -125,7 +176,7 @@ def judge(dialect, document):
 
 def main(argv):
     if len(argv) < 2 or argv[0] not in TOOL_JUDGES:
-        sys.stderr.write("usage: check mcp|openai|anthropic FILE...\n")
+        sys.stderr.write("usage: check mcp|openai|anthropic|gemini FILE...\n")
         return 2
     dialect, paths = argv[0], argv[1:]
     failed = False

@@ -705,22 +705,18 @@ pub fn sanitize_property_keys(
         return;
     };
     let mut renamed = Vec::new();
+    let fits =
+        |key: &String| !key.is_empty() && key.chars().count() <= 64 && key.chars().all(allowed);
+    let mut taken: Vec<String> = properties.keys().filter(|key| fits(key)).cloned().collect();
     *properties = std::mem::take(properties)
         .into_iter()
         .map(|(key, value)| {
-            let clean: String = key
-                .chars()
-                .map(|c| if allowed(c) { c } else { '_' })
-                .take(64)
-                .collect();
-            let clean = if clean.is_empty() {
-                "_".to_owned()
-            } else {
-                clean
-            };
-            if clean != key {
-                renamed.push((key, clean.clone()));
+            if fits(&key) {
+                return (key, value);
             }
+            let clean = unused_key(&key, allowed, &taken);
+            taken.push(clean.clone());
+            renamed.push((key, clean.clone()));
             (clean, value)
         })
         .collect();
@@ -743,6 +739,30 @@ pub fn sanitize_property_keys(
             message!("{target} property keys allow only {allowed_text}, up to 64 characters; parameter `{key}` was written as `{clean}`. The model will call the tool with `{clean}`: map it back."),
         ));
     }
+}
+
+/// `key` with each character `allowed` refuses replaced by `_`, cut to fit 64, and, where
+/// another property already has that name, numbered (`user_id_2`).
+fn unused_key(key: &str, allowed: fn(char) -> bool, taken: &[String]) -> String {
+    let clean: String = key
+        .chars()
+        .map(|c| if allowed(c) { c } else { '_' })
+        .take(64)
+        .collect();
+    let clean = if clean.is_empty() {
+        "_".to_owned()
+    } else {
+        clean
+    };
+    let mut candidate = clean.clone();
+    let mut number = 2;
+    while taken.contains(&candidate) {
+        let suffix = format!("_{number}");
+        let stem: String = clean.chars().take(64 - suffix.len()).collect();
+        candidate = format!("{stem}{suffix}");
+        number += 1;
+    }
+    candidate
 }
 
 /// The authorization a tool needs, which neither MCP nor OpenAI can state per tool.

@@ -134,7 +134,7 @@ impl NotStrict {
 }
 
 /// Annotations: they constrain nothing, so leaving them out changes no accepted call.
-const ANNOTATIONS: [&str; 11] = [
+pub const ANNOTATIONS: [&str; 11] = [
     "$schema",
     "$id",
     "$comment",
@@ -687,6 +687,12 @@ pub fn folded_note(key: &str, value: &Value, rules: &StrictRules) -> Option<Stri
     }
     let format = value.as_str().filter(|_| key == "format")?;
     (!rules.formats.contains(&format)).then(|| format!("Format: {format}."))
+}
+
+/// A JSON Schema constraint in words the model reads (`minLength: 1` as "At least 1
+/// character."), for a target that cannot enforce it; `None` where words cannot say it.
+pub fn constraint_wording(key: &str, value: &Value) -> Option<String> {
+    wording(key, value)
 }
 
 /// A constraint strict mode lacks, in words the model reads; `None` where words cannot

@@ -1,0 +1,34 @@
+//! Serde mirror of Gemini's `FunctionDeclaration`, as the `google-genai` Python SDK
+//! types it (`google.genai.types.FunctionDeclaration`, version 3.6.1, in its JSON
+//! spelling). Keys the mirror does not name (`response`, `responseJsonSchema`,
+//! `behavior`) land in `unknown`, so nothing is dropped unseen. `parameters` is Gemini's
+//! `Schema` (an OpenAPI 3.0 subset), kept as JSON: `openapi` maps it to and from JSON
+//! Schema.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use toolshift_syntax::deserialize_keeping_unknown;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FunctionDeclaration {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Value>,
+    #[serde(
+        rename = "parametersJsonSchema",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub parameters_json_schema: Option<Value>,
+    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
+    #[serde(flatten)]
+    pub unknown: Map<String, Value>,
+}
+
+deserialize_keeping_unknown!(FunctionDeclaration {
+    name: "name" required,
+    description: "description",
+    parameters: "parameters",
+    parameters_json_schema: "parametersJsonSchema" | "parameters_json_schema",
+});

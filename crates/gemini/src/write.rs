@@ -1,0 +1,106 @@
+//! Canonical tool → Gemini function declaration.
+
+use crate::openapi::to_gemini;
+use crate::read::JSON_SCHEMA_FORM;
+use crate::schema;
+use crate::ID;
+use serde_json::{Map, Value};
+use toolshift_model::dialect::restore_extras;
+use toolshift_model::json_schema::{
+    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, Writing,
+};
+use toolshift_model::message;
+use toolshift_model::unheld::unheld_extras;
+use toolshift_model::{DialectError, Field, Loss, LossCode, Tool, WriteOptions, Written};
+
+const TITLE: &str = "Gemini";
+
+/// Gemini's rule for function names: letters, digits, `_`, `.` and `-`, at most 64,
+/// starting with a letter or `_`.
+fn allowed(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')
+}
+
+/// Vertex AI's rule for parameter names, the stricter of the two APIs':
+/// `[A-Za-z0-9_]`, at most 64.
+fn allowed_in_key(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
+    let mut losses = Vec::new();
+    let name = function_name(tool, &mut losses);
+    let mut arguments = write_parameters(tool, Writing { target: TITLE }, &mut losses);
+    sanitize_property_keys(
+        tool,
+        &mut arguments,
+        TITLE,
+        allowed_in_key,
+        "letters, digits and `_`",
+        &mut losses,
+    );
+    let json_schema_form =
+        options.json_schema || tool.extra(ID, JSON_SCHEMA_FORM) == Some(&Value::Bool(true));
+    let (parameters, parameters_json_schema) =
+        if tool.parameters.is_empty() && tool.parameter_keywords.is_none() {
+            (None, None)
+        } else if json_schema_form {
+            (None, Some(without_schema_uri(arguments, tool, &mut losses)))
+        } else {
+            let (written, more) = to_gemini(&arguments, tool, tool.origin.as_deref() == Some(ID));
+            losses.extend(more);
+            (Some(written), None)
+        };
+    function_tool_losses(tool, TITLE, false, &mut losses);
+    let definition = schema::FunctionDeclaration {
+        name: name.clone(),
+        description: tool.description.clone(),
+        parameters,
+        parameters_json_schema,
+        unknown: Map::new(),
+    };
+    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+        pointer != JSON_SCHEMA_FORM && pointer.matches('/').count() == 1
+    });
+    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+        restored.iter().any(|p| p == pointer) || pointer == JSON_SCHEMA_FORM
+    }));
+    toolshift_model::dialect::one_manifest(&name, document, losses)
+}
+
+/// The name under Gemini's rule, with `_` in front where it starts otherwise.
+fn function_name(tool: &Tool, losses: &mut Vec<Loss>) -> String {
+    let name = flat_name(tool, TITLE, allowed, 64, losses);
+    if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return name;
+    }
+    let fixed: String = format!("_{name}").chars().take(64).collect();
+    losses.push(Loss::new(
+        LossCode::NameSanitized,
+        Field::Name,
+        message!("{TITLE} names start with a letter or `_`; `{name}` was written as `{fixed}`."),
+    ));
+    fixed
+}
+
+/// `parametersJsonSchema` takes JSON Schema as it is, but for `$schema`, which the
+/// Gemini API refuses.
+fn without_schema_uri(mut arguments: Value, tool: &Tool, losses: &mut Vec<Loss>) -> Value {
+    if let Some(uri) = arguments
+        .as_object_mut()
+        .and_then(|map| map.remove("$schema"))
+    {
+        let field = tool
+            .parameter_keywords
+            .as_ref()
+            .and_then(|keywords| keywords.keys().position(|k| k == "$schema"))
+            .map_or(Field::Parameters, Field::ParameterKeyword);
+        losses.push(Loss::new(
+            LossCode::KeywordDropped,
+            field,
+            message!("The Gemini API refuses `$schema` in parametersJsonSchema; `$schema: {uri}` was dropped. It is an annotation: no call is accepted or refused for it."),
+        ));
+    }
+    arguments
+}
