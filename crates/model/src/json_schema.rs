@@ -653,16 +653,12 @@ pub fn flat_name(
             ));
         }
     }
-    let cleaned: String = name
-        .chars()
-        .map(|c| if allowed(c) { c } else { '_' })
-        .take(max)
-        .collect();
+    let cleaned = short_name(&name, &allowed, max);
     if cleaned != name {
         losses.push(Loss::new(
             LossCode::NameSanitized,
             Field::Name,
-            message!("{target} names allow only letters, digits and `_-`{}, up to {max} characters; `{name}` was written `{cleaned}`.", if allowed('.') { "." } else { "" }),
+            message!("{target} names allow only letters, digits and `_-`{}, up to {max} characters (a longer one keeps its beginning and a hash of the whole); `{name}` was written `{cleaned}`.", if allowed('.') { "." } else { "" }),
         ));
     }
     cleaned
@@ -763,6 +759,25 @@ fn unused_key(key: &str, allowed: fn(char) -> bool, taken: &[String]) -> String 
         number += 1;
     }
     candidate
+}
+
+/// `name` with each character `allowed` refuses replaced by `_`; one longer than `max`
+/// becomes a readable stem and 8 hex digits of a hash of the whole name, so that two
+/// long names sharing a beginning stay apart, run after run.
+pub fn short_name(name: &str, allowed: impl Fn(char) -> bool, max: usize) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| if allowed(c) { c } else { '_' })
+        .collect();
+    if cleaned.chars().count() <= max {
+        return cleaned;
+    }
+    // FNV-1a: small, stable across platforms and releases, which a name must be.
+    let hash = name.bytes().fold(0x811c_9dc5_u32, |hash, byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    });
+    let stem: String = cleaned.chars().take(max.saturating_sub(9)).collect();
+    format!("{stem}_{hash:08x}")
 }
 
 /// The authorization a tool needs, which neither MCP nor OpenAI can state per tool.
