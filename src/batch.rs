@@ -174,8 +174,24 @@ pub(crate) fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let job = plan.into_job(args, sink.text_style());
     let report = run_pipeline(&job, bundle.as_ref(), &mut sink, known_not_folders)?;
     let unwritten = sink.unwritten();
+    if let Some(path) = &args.name_map {
+        write_name_map(path, &report)?;
+    }
     sink.finish(&report)?;
     Ok(exit_code(&report, unwritten))
+}
+
+/// `--name-map`: every converted tool's written name and the one it had, in the order
+/// of the written names, as a JSON list. Written whole or not at all.
+fn write_name_map(path: &Path, report: &BatchReport) -> anyhow::Result<()> {
+    let mut names = report.names.clone();
+    names.sort_by(|a, b| (&a.written, &a.input).cmp(&(&b.written, &b.input)));
+    let mut text = serde_json::to_string_pretty(&names)?;
+    text.push('\n');
+    let temporary = path.with_extension("json.partial");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .with_context(|| format!("cannot write the name map {}", path.display()))
 }
 
 /// What the arguments name, once checked against each other.
@@ -953,6 +969,7 @@ impl Job<'_> {
                 entries: Vec::new(),
                 lines: Default::default(),
                 review: None,
+                names: Vec::new(),
             },
             files: Vec::new(),
             stdout: Vec::new(),
@@ -1090,6 +1107,9 @@ impl Job<'_> {
         let secrets = credential_values(&conversions.iter().map(|c| &c.tool).collect::<Vec<_>>());
         let mut files = Vec::new();
         for conversion in conversions {
+            report
+                .names
+                .extend(self.name_mapping(&conversion, &report.input));
             let first = report.entries.len();
             toolshift_model::append_moving(&mut report.entries, conversion.entries);
             if self.args.bundle {
@@ -1117,6 +1137,24 @@ impl Job<'_> {
             report.review = Some(Box::new(review_text(report, loaded, manifest, &secrets)));
         }
         files
+    }
+
+    /// The tool's written name beside the one it had, where the target's manifest names it.
+    fn name_mapping(
+        &self,
+        conversion: &toolshift_model::Conversion,
+        input: &str,
+    ) -> Option<crate::batch_report::NameMapping> {
+        let manifest = conversion.manifest()?;
+        let pointer = self
+            .to
+            .locate(toolshift_model::Field::Name, &conversion.tool, manifest)?;
+        Some(crate::batch_report::NameMapping {
+            written: manifest.pointer(&pointer)?.as_str()?.to_owned(),
+            name: conversion.tool.name.clone(),
+            toolkit: conversion.tool.toolkit.as_ref().map(|t| t.name.clone()),
+            input: input.to_owned(),
+        })
     }
 
     /// Renders each file and decides its path, checked against every claim on it.

@@ -31,6 +31,21 @@ pub struct FileReport {
     /// Only filled when that report is asked for. Not in the JSON report.
     #[serde(skip)]
     pub review: Option<Box<ReviewText>>,
+    /// Each written tool's name and the one it had (`--name-map`). Not in the JSON
+    /// report.
+    #[serde(skip)]
+    pub names: Vec<NameMapping>,
+}
+
+/// A tool's name as written, and as the input gave it: what a caller needs to route a
+/// model's tool call back (`--name-map`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NameMapping {
+    pub written: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toolkit: Option<String>,
+    pub input: String,
 }
 
 impl FileReport {
@@ -141,6 +156,9 @@ pub struct BatchReport {
     pub files: Vec<FileReport>,
     pub skipped: Vec<SkippedEntry>,
     pub summary: Summary,
+    /// Every converted tool's names (`--name-map`). Not in the JSON report.
+    #[serde(skip)]
+    pub names: Vec<NameMapping>,
 }
 
 impl BatchReport {
@@ -157,6 +175,9 @@ impl BatchReport {
     /// Counts a file in the summary without keeping it: a large batch streams its
     /// files' lines out as they are done (`text_lines`, `json_file`).
     pub fn record(&mut self, file: &FileReport) {
+        if file.status == Status::Converted {
+            self.names.extend(file.names.iter().cloned());
+        }
         let summary = &mut self.summary;
         summary.files += 1;
         match file.status {
@@ -190,6 +211,7 @@ impl BatchReport {
             files: Vec::new(),
             skipped: self.skipped.clone(),
             summary: self.summary.clone(),
+            names: Vec::new(),
         };
         // Every field is a string, number, list or plain struct: serializing cannot fail.
         let whole = serde_json::to_string_pretty(&rest).unwrap_or_default();
@@ -328,6 +350,7 @@ mod tests {
             entries: Vec::new(),
             lines: Default::default(),
             review: None,
+            names: Vec::new(),
         }
     }
 

@@ -22,7 +22,7 @@ pub enum Command {
   toolshift convert plugins/ --to anythingllm -o skills/ --report json --report-file report.json
   toolshift convert toolkits/Mail --to mcp --bundle -o mcp/
   toolshift convert tools.json --to openai --strict --deny lost")]
-    Convert(ConvertArgs),
+    Convert(Box<ConvertArgs>),
     /// Print the dialect of each file, one `FILE<TAB>DIALECT` line each.
     #[command(after_help = "Example:
   toolshift detect tools/ plugins/sql_pull_data.yaml")]
@@ -179,10 +179,15 @@ pub struct ConvertArgs {
     /// `parametersJsonSchema`, the full JSON Schema, rather than Gemini's `Schema`.
     #[arg(long)]
     pub json_schema: bool,
-    /// With an mcp or openai target, write one list document holding every tool (an MCP
-    /// `tools/list` result, an OpenAI `tools` array): `-o DIR` writes DIR/tools.json.
+    /// With an mcp, openai, anthropic or gemini target, write one list document holding
+    /// every tool (an MCP `tools/list` result, a `tools` array): `-o DIR` writes
+    /// DIR/tools.json.
     #[arg(long)]
     pub bundle: bool,
+    /// Write each converted tool's written name and the name (and toolkit) it had, as
+    /// JSON to FILE, so that a caller can route a model's tool calls back.
+    #[arg(long, value_name = "FILE")]
+    pub name_map: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1856,3 +1856,55 @@ fn an_interrupted_skill_batch_leaves_whole_skills_and_nothing_temporary() {
     }
     assert_stopped_after_100(skills);
 }
+
+#[test]
+fn a_name_map_routes_every_written_name_back() {
+    let scratch = Scratch::new().unwrap();
+    let stem = "github_enterprise_administration_list_self_hosted_runner_groups_for";
+    let tools = serde_json::json!({"tools": [
+        {"name": format!("{stem}_enterprise"), "inputSchema": {"type": "object"}},
+        {"name": format!("{stem}_organization"), "inputSchema": {"type": "object"}},
+        {"name": "billing.list_invoices", "inputSchema": {"type": "object"}},
+    ]});
+    write(&scratch, "tools.json", &tools.to_string());
+    let run = toolshift(
+        &scratch,
+        &[
+            "convert",
+            "tools.json",
+            "--to",
+            "openai",
+            "--bundle",
+            "-o",
+            "out/",
+            "--name-map",
+            "names.json",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let read = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(scratch.path().join(name)).unwrap()).unwrap()
+    };
+    let (bundle, map) = (read("out/tools.json"), read("names.json"));
+    let written: Vec<&str> = bundle
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["function"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(written.len(), 3);
+    assert!(written.iter().all(|name| name.len() <= 64), "{written:?}");
+    assert_ne!(
+        written[0], written[1],
+        "long names sharing a beginning stay apart"
+    );
+    for (tool, name) in tools["tools"].as_array().unwrap().iter().zip(&written) {
+        let entry = map
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|entry| entry["written"] == *name)
+            .unwrap_or_else(|| panic!("{name} is not in the name map"));
+        assert_eq!(entry["name"], tool["name"]);
+    }
+}
