@@ -181,6 +181,20 @@ pub(crate) fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&report, unwritten))
 }
 
+/// Takes out of `files` the generated code (`create_only`) that already exists, which
+/// is never replaced; their paths.
+fn keep_existing_code(files: &mut Vec<Planned>) -> Vec<String> {
+    let mut kept = Vec::new();
+    files.retain(|file| {
+        let keep_theirs = file.create_only && file.path.exists();
+        if keep_theirs {
+            kept.push(input::path_text(&file.path));
+        }
+        !keep_theirs
+    });
+    kept
+}
+
 /// `--name-map`: every converted tool's written name and the one it had, in the order
 /// of the written names, as a JSON list. Written whole or not at all.
 fn write_name_map(path: &Path, report: &BatchReport) -> anyhow::Result<()> {
@@ -967,6 +981,7 @@ impl Job<'_> {
                 status: Status::Failed,
                 error: None,
                 entries: Vec::new(),
+                kept: Vec::new(),
                 lines: Default::default(),
                 review: None,
                 names: Vec::new(),
@@ -1167,6 +1182,15 @@ impl Job<'_> {
         if let Destination::Folder(folder) = &self.destination {
             prepared.base = output::joined(folder, &item.relative_dir);
         }
+        // `-o NEW` naming nothing yet, for a tool that turns out to write several files
+        // (a TaskWeaver plugin with its code): NEW is their folder.
+        let new_folder = match &self.destination {
+            Destination::File(path) if files.len() > 1 && !path.exists() => Some(path.clone()),
+            _ => None,
+        };
+        if let Some(folder) = &new_folder {
+            prepared.base = folder.clone();
+        }
         prepared.files.reserve_exact(files.len());
         for file in files {
             let create_only = file.create_only;
@@ -1178,6 +1202,9 @@ impl Job<'_> {
                     prepared.stdout.extend_from_slice(&bytes);
                     continue;
                 }
+                Destination::File(_) if new_folder.is_some() => {
+                    output::inside(&prepared.base, &relative)?
+                }
                 Destination::File(path) => path.clone(),
                 Destination::Folder(_) => output::inside(&prepared.base, &relative)?,
             };
@@ -1188,7 +1215,10 @@ impl Job<'_> {
                 create_only,
             });
         }
-        if matches!(self.destination, Destination::File(_)) && prepared.files.len() > 1 {
+        if let Some(folder) = &new_folder {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("{}: cannot create folder: {e}", folder.display()))?;
+        } else if matches!(self.destination, Destination::File(_)) && prepared.files.len() > 1 {
             return Err(format!(
                 "{} writes several files: pass -o DIR",
                 self.to.id()
@@ -1530,6 +1560,10 @@ impl Job<'_> {
             .flatten()
             .filter(|p| p.report.status == Status::Converted)
             .for_each(|item| {
+                // A re-run with --force replaces the manifests and keeps the code.
+                if force {
+                    item.report.kept = keep_existing_code(&mut item.files);
+                }
                 let written = output::write_all(
                     &item.files,
                     &item.base,

@@ -23,6 +23,10 @@ pub struct FileReport {
     pub status: Status,
     pub error: Option<String>,
     pub entries: Vec<Entry>,
+    /// Generated code files (`handler.js`, `NAME.py`) already there that a `--force`
+    /// run kept rather than replace: the user may have edited them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<String>,
     /// The input's lines that entries point at, by number, for the text report's
     /// snippets. Not in the JSON report.
     #[serde(skip)]
@@ -323,6 +327,13 @@ pub fn outcome_line(file: &FileReport) -> String {
         }
         _ => {}
     }
+    for path in &file.kept {
+        let _ = writeln!(
+            text,
+            "{}: kept {path}: it was already there, and toolshift never overwrites code you may have edited",
+            file.input
+        );
+    }
     text
 }
 
@@ -348,6 +359,7 @@ mod tests {
             status,
             error: (status == Status::Failed).then(|| "bad".to_owned()),
             entries: Vec::new(),
+            kept: Vec::new(),
             lines: Default::default(),
             review: None,
             names: Vec::new(),

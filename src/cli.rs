@@ -153,7 +153,8 @@ pub struct ConvertArgs {
     /// descriptions and hints, each reported.
     #[arg(long)]
     pub official: bool,
-    /// Replace outputs that already exist (generated code, such as handler.js, never is).
+    /// Replace outputs that already exist; generated code already there (handler.js,
+    /// NAME.py) is kept, and the report says so.
     #[arg(long)]
     pub force: bool,
     /// Flush each written file to the disk before it is renamed into place (fsync);

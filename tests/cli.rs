@@ -1908,3 +1908,86 @@ fn a_name_map_routes_every_written_name_back() {
         assert_eq!(entry["name"], tool["name"]);
     }
 }
+
+/// Edits the generated `code` file that `first` wrote, runs `first` again with `--force`
+/// and the `more` arguments: the re-run succeeds and the edit stays.
+fn forced_rerun(scratch: &Scratch, first: &[&str], code: &str, more: &[&str]) -> Run {
+    let code = scratch.path().join(code);
+    std::fs::write(&code, "# edited by hand\n").unwrap();
+    let mut forced = first.to_vec();
+    forced.push("--force");
+    forced.extend(more);
+    let again = toolshift(scratch, &forced);
+    assert_eq!(again.status, Some(0), "{}", again.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&code).unwrap(),
+        "# edited by hand\n"
+    );
+    again
+}
+
+#[test]
+fn a_forced_rerun_replaces_manifests_and_keeps_edited_code() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    let first = [
+        "convert",
+        "greet.yaml",
+        "--to",
+        "anythingllm",
+        "-o",
+        "skills",
+    ];
+    assert_eq!(toolshift(&scratch, &first).status, Some(0));
+    write(
+        &scratch,
+        "greet.yaml",
+        &TW_PLUGIN.replace("Greet someone", "Welcome someone"),
+    );
+    let again = forced_rerun(&scratch, &first, "skills/greet/handler.js", &[]);
+    assert!(again.stderr.contains("kept "), "{}", again.stderr);
+    assert!(again.stderr.contains("handler.js"), "{}", again.stderr);
+    let plugin = std::fs::read_to_string(scratch.path().join("skills/greet/plugin.json")).unwrap();
+    assert!(plugin.contains("Welcome someone"), "{plugin}");
+    // The JSON report names what was kept.
+    let json = forced_rerun(
+        &scratch,
+        &first,
+        "skills/greet/handler.js",
+        &["--report", "json"],
+    );
+    let report: serde_json::Value = serde_json::from_str(&json.stderr).unwrap();
+    let kept = report["files"][0]["kept"][0].as_str().unwrap();
+    assert!(kept.ends_with("handler.js"), "{kept}");
+}
+
+#[test]
+fn a_forced_rerun_of_a_scaffold_keeps_the_plugin_code() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "v2.json", V2_TOOL);
+    let first = [
+        "convert",
+        "v2.json",
+        "--to",
+        "taskweaver",
+        "--scaffold",
+        "-o",
+        "plugins",
+    ];
+    assert_eq!(toolshift(&scratch, &first).status, Some(0));
+    forced_rerun(&scratch, &first, "plugins/Add.py", &[]);
+}
+
+#[test]
+fn an_output_path_not_there_yet_becomes_the_folder_of_several_files() {
+    let scratch = Scratch::new().unwrap();
+    write(&scratch, "greet.yaml", TW_PLUGIN);
+    write(&scratch, "greet.py", "def greet(who):\n    return who\n");
+    let run = toolshift(
+        &scratch,
+        &["convert", "greet.yaml", "--to", "taskweaver", "-o", "out"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(scratch.path().join("out/greet.yaml").is_file());
+    assert!(scratch.path().join("out/greet.py").is_file());
+}
