@@ -4,6 +4,7 @@
 //! canonical model; `javascript` writes the handler scaffold.
 
 mod javascript;
+mod lint;
 mod read;
 pub mod schema;
 mod write;
@@ -155,53 +156,7 @@ impl Dialect for AnythingLlm {
     }
 
     fn lint(&self, source: &Source<'_>) -> Vec<Warning> {
-        let document = source.document;
-        let mut warnings = Vec::new();
-        let hub_id = document.get("hubId").and_then(Value::as_str);
-        let folder = source
-            .dir
-            .and_then(|dir| dir.file_name())
-            .map(|name| name.to_string_lossy().into_owned());
-        if let (Some(hub_id), Some(folder)) = (hub_id, &folder) {
-            if hub_id != folder {
-                warnings.push(Warning {
-                    pointer: "/hubId".into(),
-                    message: format!("hubId `{hub_id}` differs from its folder name `{folder}`; AnythingLLM silently skips such a skill"),
-                });
-            }
-        }
-        for (index, example) in document
-            .get("examples")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            if let Some(call) = example.get("call").and_then(Value::as_str) {
-                if let Err(error) = serde_json::from_str::<Value>(call) {
-                    warnings.push(Warning {
-                        pointer: toolshift_syntax::pointer::indexed("/examples", index, "/call"),
-                        message: format!("the call is not valid JSON ({error}); the model is shown a broken example"),
-                    });
-                }
-            }
-        }
-        let file = document
-            .pointer("/entrypoint/file")
-            .and_then(Value::as_str)
-            .unwrap_or("handler.js");
-        if let Some(dir) = source.dir {
-            if toolshift_model::dialect::check_file_name(file).is_ok() && !dir.join(file).is_file()
-            {
-                warnings.push(Warning {
-                    pointer: "/entrypoint/file".into(),
-                    message: format!(
-                        "{file} does not exist in the skill folder; the skill cannot run"
-                    ),
-                });
-            }
-        }
-        warnings
+        lint::lint(source)
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {

@@ -46,28 +46,41 @@ pub fn lint(source: &Source<'_>) -> Vec<Warning> {
             message: format!("{file} defines no `__call__`"),
         }];
     };
-    if signature.accepts_any_keyword {
-        return Vec::new();
+    parameter_warnings(document, &signature, &file)
+}
+
+/// Each YAML parameter that `__call__` does not take, or whose `required` flag its
+/// default in `__call__` contradicts.
+fn parameter_warnings(document: &Value, signature: &Signature, file: &str) -> Vec<Warning> {
+    let parameters = document.get("parameters").and_then(Value::as_array);
+    let mut warnings = Vec::new();
+    for (index, parameter) in parameters.into_iter().flatten().enumerate() {
+        let Some(name) = parameter.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let taken = signature.names.iter().any(|n| n == name);
+        let defaulted = signature.defaulted.iter().any(|n| n == name);
+        let required = parameter.get("required").and_then(Value::as_bool);
+        let (pointer, message) = match (taken, required) {
+            (false, _) if signature.accepts_any_keyword => continue,
+            (false, _) => ("name", format!("`{name}` is not a parameter of `__call__` in {file}; a call passing it will fail")),
+            (true, Some(true)) if defaulted => ("required", format!("`{name}` is required here, but `__call__` in {file} gives it a default; the model must always pass what the code can do without")),
+            (true, Some(false) | None) if !defaulted => ("required", format!("`{name}` is optional here, but `__call__` in {file} has no default for it; a call that leaves it out fails")),
+            _ => continue,
+        };
+        warnings.push(Warning {
+            pointer: format!("/parameters/{index}/{pointer}"),
+            message,
+        });
     }
-    document
-        .get("parameters")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .filter_map(|(index, parameter)| {
-            let parameter = parameter.get("name").and_then(Value::as_str)?;
-            (!signature.names.iter().any(|n| n == parameter)).then(|| Warning {
-                pointer: format!("/parameters/{index}/name"),
-                message: format!("`{parameter}` is not a parameter of `__call__` in {file}; a call passing it will fail"),
-            })
-        })
-        .collect()
+    warnings
 }
 
 #[derive(Debug, PartialEq)]
 struct Signature {
     names: Vec<String>,
+    /// The names given a default (`size: int = 5`).
+    defaulted: Vec<String>,
     /// `**kwargs` takes any keyword.
     accepts_any_keyword: bool,
 }
@@ -128,6 +141,7 @@ fn call_signature(text: &str) -> Option<Signature> {
     }
     let mut signature = Signature {
         names: Vec::new(),
+        defaulted: Vec::new(),
         accepts_any_keyword: false,
     };
     for part in parts {
@@ -140,6 +154,9 @@ fn call_signature(text: &str) -> Option<Signature> {
         if head.starts_with("**") {
             signature.accepts_any_keyword = true;
         } else if !head.is_empty() && !head.starts_with('*') && head != "/" && head != "self" {
+            if part.contains('=') {
+                signature.defaulted.push(head.clone());
+            }
             signature.names.push(head);
         }
     }
@@ -157,6 +174,7 @@ mod tests {
             call_signature(text),
             Some(Signature {
                 names: vec!["query".into(), "size".into(), "tags".into(), "flag".into()],
+                defaulted: vec!["size".into(), "tags".into(), "flag".into()],
                 accepts_any_keyword: false
             })
         );

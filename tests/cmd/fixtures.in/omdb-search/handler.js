@@ -1,0 +1,5 @@
+module.exports.runtime = {
+  handler: async function ({ title }) {
+    return `Looked up ${title}`;
+  },
+};
