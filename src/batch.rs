@@ -685,6 +685,28 @@ fn review_text(
 const MAX_SNIPPET_CHARS: usize = 240;
 
 /// A conversion error, with the line and column of the place it names.
+/// The line and column of a file's error, where its message names them, with that line
+/// of the input for the text report's snippet.
+fn place_error(report: &mut FileReport, text: &str) {
+    let Some((line, column)) = report
+        .error
+        .as_deref()
+        .and_then(crate::batch_report::error_position)
+    else {
+        return;
+    };
+    report.line = Some(line);
+    report.column = Some(column);
+    // A line too long to show (a minified file, a hostile one) gets no snippet.
+    if let Some(source) = text
+        .lines()
+        .nth(line - 1)
+        .filter(|source| source.len() <= 1000)
+    {
+        report.lines.insert(line, source.to_owned());
+    }
+}
+
 fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {
     let toolshift_model::DialectError::Invalid { pointer, .. } = error else {
         return error.to_string();
@@ -980,6 +1002,8 @@ impl Job<'_> {
                 outputs: Vec::new(),
                 status: Status::Failed,
                 error: None,
+                line: None,
+                column: None,
                 entries: Vec::new(),
                 kept: Vec::new(),
                 lines: Default::default(),
@@ -997,6 +1021,9 @@ impl Job<'_> {
             Ok(loaded) => loaded,
             Err(error) => {
                 prepared.report.error = Some(error);
+                // Read again for the error's line: only a file that failed pays for it.
+                let text = std::fs::read_to_string(&item.path).unwrap_or_default();
+                place_error(&mut prepared.report, &text);
                 return Some(prepared);
             }
         };
@@ -1015,6 +1042,7 @@ impl Job<'_> {
         if let Err(error) = self.try_prepare(item, &loaded, from, schemas, options, &mut prepared) {
             prepared.report.status = Status::Failed;
             prepared.report.error = Some(error);
+            place_error(&mut prepared.report, &loaded.text);
             prepared.files.clear();
         }
         // The next input this thread reads is read over this one.

@@ -22,6 +22,12 @@ pub struct FileReport {
     pub outputs: Vec<String>,
     pub status: Status,
     pub error: Option<String>,
+    /// Where in the input the error lies, where it names a place (a parse error, a
+    /// refusal placed by its pointer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
     pub entries: Vec<Entry>,
     /// Generated code files (`handler.js`, `NAME.py`) already there that a `--force`
     /// run kept rather than replace: the user may have edited them.
@@ -337,6 +343,24 @@ pub fn outcome_line(file: &FileReport) -> String {
     text
 }
 
+/// The line and column an error message names (`at line 4 column 13`, `line 4, column
+/// 13: ...`, `line 4: ...`), the column 1 where it names only a line.
+pub fn error_position(message: &str) -> Option<(usize, usize)> {
+    let number = |text: &str| -> Option<usize> {
+        let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    let (_, after) = message.split_once("line ")?;
+    let line = number(after)?;
+    let rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
+    let column = rest
+        .trim_start_matches([',', ' '])
+        .strip_prefix("column ")
+        .and_then(number)
+        .unwrap_or(1);
+    (line > 0).then_some((line, column))
+}
+
 /// The root pointer is the empty string, which reads as nothing in a line of text.
 pub fn show_pointer(pointer: &str) -> &str {
     if pointer.is_empty() {
@@ -358,6 +382,8 @@ mod tests {
             outputs: vec![format!("out/{input}.yaml")],
             status,
             error: (status == Status::Failed).then(|| "bad".to_owned()),
+            line: None,
+            column: None,
             entries: Vec::new(),
             kept: Vec::new(),
             lines: Default::default(),

@@ -219,8 +219,34 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             out.push_str(&snippet.rendered(styled));
         }
     }
-    out.push_str(&batch_report::outcome_line(file));
+    match error_snippet(file, styled) {
+        Some(snippet) => out.push_str(&snippet),
+        None => out.push_str(&batch_report::outcome_line(file)),
+    }
     out
+}
+
+/// A failed file's error in the form of its entries (`error: message`, then `-->
+/// file:line:column`, the line and a marker), where the error names its place.
+fn error_snippet(file: &FileReport, styled: bool) -> Option<String> {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+    let error = file.error.as_deref()?;
+    let (line, column) = file.line.zip(file.column)?;
+    let source = file.lines.get(&line)?;
+    let renderer = if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let report = &[Level::ERROR.primary_title(error).element(
+        Snippet::source(source.as_str())
+            .line_start(line)
+            .path(file.input.as_str())
+            .annotation(AnnotationKind::Primary.span(token(source, column))),
+    )];
+    let mut text = renderer.render(report);
+    text.push('\n');
+    Some(text)
 }
 
 /// The byte range of the token starting at `column` (in characters, from 1): a quoted

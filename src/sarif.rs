@@ -134,10 +134,21 @@ fn file_results(file: &FileReport) -> Vec<Value> {
             "ruleIndex": LossCode::ALL.len(),
             "level": "error",
             "message": {"text": error},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri}}}],
+            "locations": [{"physicalLocation": failed_location(&uri, file)}],
         }));
     }
     out
+}
+
+/// A failed file's location, with the line and column of its error where known.
+fn failed_location(uri: &str, file: &FileReport) -> Value {
+    match file.line.zip(file.column) {
+        Some((line, column)) => json!({
+            "artifactLocation": {"uri": uri},
+            "region": {"startLine": line, "startColumn": column},
+        }),
+        None => json!({"artifactLocation": {"uri": uri}}),
+    }
 }
 
 /// A path as a relative URI reference: `/` separators, everything outside the

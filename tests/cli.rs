@@ -1362,6 +1362,12 @@ fn sarif_report_passes_the_official_schema_with_one_result_per_entry() {
         failed[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         "in/broken.json"
     );
+    // The refusal names its place, as the entries do.
+    let region = &failed[0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (&region["startLine"], &region["startColumn"]),
+        (&1.into(), &41.into())
+    );
 }
 
 #[test]
