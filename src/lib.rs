@@ -3,6 +3,7 @@
 //!
 //! The binary (`src/main.rs`) only parses its arguments and calls `run`.
 
+pub mod api;
 mod batch;
 pub mod batch_report;
 mod chunks;

@@ -1,0 +1,307 @@
+//! Converting, detecting, validating and explaining manifests held in memory: what a
+//! Rust program (or the Python package, later) calls, with no file, folder or command
+//! line. The command `toolshift convert` adds files, folders, batches and reports on top
+//! of the same engine.
+//!
+//! ```
+//! use toolshift::api::{convert, Options};
+//!
+//! let mcp = r#"{"name": "get_weather", "inputSchema": {"type": "object",
+//!   "properties": {"city": {"type": "string"}, "units": {"enum": ["c", "f"]}},
+//!   "required": ["city"]}}"#;
+//! let options = Options { strict: true, ..Options::default() };
+//! let converted = convert(mcp, None, "openai", &options)?;
+//! let tool = converted[0].outputs[0].value.as_ref().unwrap();
+//! assert_eq!(tool["function"]["strict"], true);
+//! // Strict mode requires every property: the report says what it made of `units`.
+//! assert!(converted[0].entries.iter().any(|e| e.code.code() == "optional-as-nullable"));
+//! # Ok::<(), toolshift::api::Error>(())
+//! ```
+//!
+//! A manifest whose dialect reads companion files (a TaskWeaver plugin's `.py`, an
+//! AnythingLLM skill's `handler.js`) is read here without them: convert such a folder
+//! with the command.
+
+use crate::schemas::{Reading, SchemaCheck};
+use crate::{matrix, output, registry};
+use serde_json::Value;
+use toolshift_model::{Detail, Dialect, DialectError, Source};
+
+pub use toolshift_model::{Entry, LossCode, Severity, WriteOptions as Options};
+
+/// Why a call failed, with the place in the input where there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The text is not JSON, JSON with comments, JSON5 or YAML.
+    #[error("{message}")]
+    Syntax {
+        /// What the parser says, as `toolshift convert` prints it.
+        message: String,
+        /// Where, from 1, where the parser says.
+        line: Option<usize>,
+        /// Where, from 1, where the parser says.
+        column: Option<usize>,
+    },
+    /// A dialect id that no dialect has, or a document no dialect claims (or two claim
+    /// alike): pass the dialect.
+    #[error("{0}")]
+    Dialect(String),
+    /// The manifest is read but cannot be converted (a required field is missing, a
+    /// name would escape the output folder...).
+    #[error("{message}")]
+    Refused {
+        /// Why, as `toolshift convert` prints it.
+        message: String,
+        /// The JSON pointer of the field at fault in the input, where known.
+        pointer: String,
+        /// Where that field is, from 1.
+        line: Option<usize>,
+        /// Where that field is, from 1.
+        column: Option<usize>,
+    },
+}
+
+/// The ids of every dialect, in the registry's order.
+///
+/// ```
+/// assert!(toolshift::api::dialects().contains(&"gemini"));
+/// ```
+pub fn dialects() -> Vec<&'static str> {
+    registry::DIALECTS
+        .iter()
+        .map(|dialect| dialect.id())
+        .collect()
+}
+
+/// The dialect of a manifest, by its content.
+///
+/// ```
+/// let openai = r#"{"type": "function", "function": {"name": "ping"}}"#;
+/// assert_eq!(toolshift::api::detect(openai)?, "openai");
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn detect(text: &str) -> Result<&'static str, Error> {
+    let (document, _) = parse(text)?;
+    registry::detect(&document)
+        .map(|dialect| dialect.id())
+        .map_err(Error::Dialect)
+}
+
+/// One file of a conversion's output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// Where `toolshift convert -o DIR` would write it, relative to DIR.
+    pub path: String,
+    /// Its text, as the command writes it.
+    pub text: String,
+    /// The manifest itself, where this file is one (not generated code).
+    pub value: Option<Value>,
+}
+
+/// One tool converted: its files, and the report of what did not survive.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Converted {
+    /// The manifest first, then any generated code.
+    pub outputs: Vec<Output>,
+    /// Each field dropped, changed or invented, located in the input and the output.
+    pub entries: Vec<Entry>,
+}
+
+/// Converts a manifest (one tool, or a list document: one `Converted` per tool) from
+/// `from` (detected when `None`) to `to`.
+///
+/// ```
+/// use toolshift::api::{convert, Options};
+///
+/// let taskweaver = "name: greet\nenabled: true\ndescription: Greet someone.\n\
+///                   parameters:\n  - name: who\n    type: str\n    required: true\n    \
+///                   description: Whom to greet.\nreturns: []\n";
+/// let converted = convert(taskweaver, Some("taskweaver"), "anthropic", &Options::default())?;
+/// let tool = converted[0].outputs[0].value.as_ref().unwrap();
+/// assert_eq!(tool["input_schema"]["required"][0], "who");
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn convert(
+    text: &str,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Vec<Converted>, Error> {
+    let (document, syntax) = parse(text)?;
+    let from = dialect_of(from, &document)?;
+    let to = registry::by_id(to).map_err(Error::Dialect)?;
+    let source = in_memory(&document);
+    let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
+        .map_err(|error| refused(error, text, syntax))?;
+    let mut converted = Vec::with_capacity(conversions.len());
+    for conversion in conversions {
+        let mut entries = conversion.entries;
+        place(&mut entries, text, syntax);
+        let outputs = conversion
+            .files
+            .iter()
+            .map(|file| rendered(file, to))
+            .collect::<Result<Vec<Output>, Error>>()?;
+        converted.push(Converted { outputs, entries });
+    }
+    Ok(converted)
+}
+
+/// A place in a manifest and what is wrong or risky there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The JSON pointer of the place.
+    pub pointer: String,
+    /// What is wrong, or what a loader will do with it.
+    pub message: String,
+}
+
+/// What `validate` found: the dialect, what its schema refuses, and what the schema
+/// misses that the real loaders meet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Validation {
+    /// The dialect the manifest was judged as.
+    pub dialect: &'static str,
+    /// What the schema toolshift holds outputs to refuses; empty when valid.
+    pub violations: Vec<Problem>,
+    /// What is valid but will go wrong (`toolshift validate`'s warnings).
+    pub warnings: Vec<Problem>,
+}
+
+/// Checks a manifest against its dialect's schema, and for what the schema misses.
+///
+/// ```
+/// let skill = r#"{"hubId": "omdb", "name": "OMDB", "schema": "skill-1.0.0",
+///   "version": "1.0.0", "description": "Films.", "active": true, "imported": true,
+///   "setup_args": {"OMDB_API_KEY": {"type": "string", "input": {"type": "text"}}},
+///   "entrypoint": {"file": "handler.js", "params": {}}}"#;
+/// let validation = toolshift::api::validate(skill, None)?;
+/// assert!(validation.violations.is_empty());
+/// assert!(validation.warnings.iter().any(|w| w.message.contains("clear text")));
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn validate(text: &str, dialect: Option<&str>) -> Result<Validation, Error> {
+    let (document, _) = parse(text)?;
+    let dialect = dialect_of(dialect, &document)?;
+    let check = SchemaCheck::default();
+    let problems = |reading| {
+        check
+            .violations(dialect, reading, &document)
+            .map_err(Error::Dialect)
+            .map(|found| {
+                found
+                    .into_iter()
+                    .map(|v| Problem {
+                        pointer: v.pointer,
+                        message: v.message,
+                    })
+                    .collect::<Vec<Problem>>()
+            })
+    };
+    let violations = problems(Reading::Applied)?;
+    let source = in_memory(&document);
+    let warnings = dialect
+        .lint(&source)
+        .into_iter()
+        .map(|w| Problem {
+            pointer: w.pointer,
+            message: w.message,
+        })
+        .collect();
+    Ok(Validation {
+        dialect: dialect.id(),
+        violations,
+        warnings,
+    })
+}
+
+/// What a loss code means, when it fires and what to do, as `toolshift explain CODE`
+/// prints it; `None` for a code toolshift does not have.
+///
+/// ```
+/// let text = toolshift::api::explain("keyword-folded").unwrap();
+/// assert!(text.contains("changed"));
+/// assert!(toolshift::api::explain("no-such-code").is_none());
+/// ```
+pub fn explain(code: &str) -> Option<String> {
+    matrix::explain_code(code)
+}
+
+fn parse(text: &str) -> Result<(Value, toolshift_syntax::syntax::Syntax), Error> {
+    toolshift_syntax::parse(text).map_err(|error| {
+        let message = error.to_string();
+        let at = crate::batch_report::error_position(&message);
+        Error::Syntax {
+            message,
+            line: at.map(|(line, _)| line),
+            column: at.map(|(_, column)| column),
+        }
+    })
+}
+
+/// A document with no folder: a reader that asks for a companion file gets none.
+fn in_memory(document: &Value) -> Source<'_> {
+    Source {
+        display: "input",
+        dir: None,
+        listed: None,
+        document,
+        files: &toolshift_model::NoFiles,
+    }
+}
+
+fn dialect_of(id: Option<&str>, document: &Value) -> Result<&'static dyn Dialect, Error> {
+    match id {
+        Some(id) => registry::by_id(id),
+        None => registry::detect(document),
+    }
+    .map_err(Error::Dialect)
+}
+
+fn refused(error: DialectError, text: &str, syntax: toolshift_syntax::syntax::Syntax) -> Error {
+    let pointer = match &error {
+        DialectError::Invalid { pointer, .. } => pointer.clone(),
+        _ => String::new(),
+    };
+    let positions = toolshift_syntax::position::positions(text, syntax);
+    let at =
+        toolshift_syntax::position::nearest(&positions, &pointer).filter(|_| !pointer.is_empty());
+    Error::Refused {
+        message: error.to_string(),
+        pointer,
+        line: at.as_ref().map(|at| at.line),
+        column: at.as_ref().map(|at| at.column),
+    }
+}
+
+/// Each entry's line and column in the input, as the command's report gives them.
+fn place(entries: &mut [Entry], text: &str, syntax: toolshift_syntax::syntax::Syntax) {
+    let wanted: std::collections::BTreeSet<&str> =
+        entries.iter().map(|entry| entry.source.as_str()).collect();
+    let positions = toolshift_syntax::position::positions_of(text, syntax, &wanted);
+    for entry in entries.iter_mut() {
+        if let Some(at) = toolshift_syntax::position::nearest(&positions, &entry.source) {
+            entry.line = Some(at.line);
+            entry.column = Some(at.column);
+        }
+    }
+}
+
+fn rendered(file: &toolshift_model::OutputFile, to: &dyn Dialect) -> Result<Output, Error> {
+    let (path, bytes) =
+        output::render(file, None, to.manifest_syntax()).map_err(|message| Error::Refused {
+            message,
+            pointer: String::new(),
+            line: None,
+            column: None,
+        })?;
+    let value = match &file.content {
+        toolshift_model::OutputContent::Manifest(document) => Some(document.clone()),
+        toolshift_model::OutputContent::Text(_) => None,
+    };
+    Ok(Output {
+        path,
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        value,
+    })
+}

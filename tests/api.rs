@@ -1,0 +1,115 @@
+//! The library API converts as the command does: on every golden case that is one
+//! manifest file converted with `--to X` (and `--strict`) alone, `toolshift::api::convert`
+//! gives the case's expected files, byte for byte, and the entries of its report. Its
+//! errors carry the place the command's report shows.
+
+// A test that cannot set up its fixture should fail loudly, not return an error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod support;
+
+use std::path::Path;
+use toolshift::api::{convert, detect, validate, Error, Options};
+
+/// The target and `--strict` of a case whose args are only those.
+fn plain_args(case: &Path) -> Option<(String, bool)> {
+    let args = std::fs::read_to_string(case.join("args")).ok()?;
+    let words: Vec<&str> = args.split_whitespace().collect();
+    match words.as_slice() {
+        ["--to", to] => Some(((*to).to_owned(), false)),
+        ["--to", to, "--strict"] => Some(((*to).to_owned(), true)),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_api_gives_the_golden_outputs_and_entries() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
+    let mut compared = 0;
+    for case in support::golden_cases(&golden) {
+        let Some((to, strict)) = plain_args(&case) else {
+            continue;
+        };
+        // A manifest read with companion files (code, a skill folder) is the command's.
+        let inputs = support::golden_input_files(&case);
+        let [input] = inputs.as_slice() else {
+            continue;
+        };
+        if input.is_dir() || std::fs::read_to_string(case.join("status")).unwrap().trim() != "0" {
+            continue;
+        }
+        let text = std::fs::read_to_string(input).unwrap();
+        let options = Options {
+            strict,
+            ..Options::default()
+        };
+        let converted = convert(&text, None, &to, &options).unwrap();
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(case.join("report.json")).unwrap())
+                .unwrap();
+        let expected_entries = report["files"][0]["entries"].as_array().unwrap();
+        let entries: Vec<&toolshift::api::Entry> =
+            converted.iter().flat_map(|c| &c.entries).collect();
+        assert_eq!(entries.len(), expected_entries.len(), "{}", case.display());
+        for (entry, expected) in entries.iter().zip(expected_entries) {
+            assert_eq!(entry.code.code(), expected["code"], "{}", case.display());
+            assert_eq!(entry.message, expected["message"], "{}", case.display());
+            assert_eq!(
+                entry.line.map(serde_json::Value::from),
+                expected.get("line").cloned().filter(|l| !l.is_null()),
+                "{}",
+                case.display()
+            );
+        }
+        for output in converted.iter().flat_map(|c| &c.outputs) {
+            let file = case.join("expected").join(&output.path);
+            let written = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            assert_eq!(output.text, written, "{}", file.display());
+        }
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} golden cases compared");
+}
+
+#[test]
+fn a_syntax_error_names_its_line_and_column() {
+    let error = convert("{\n  \"name\": ,\n}", None, "openai", &Options::default()).unwrap_err();
+    let Error::Syntax { line, column, .. } = error else {
+        panic!("{error:?}");
+    };
+    assert_eq!((line, column), (Some(2), Some(11)));
+}
+
+#[test]
+fn a_refusal_names_the_field_and_its_place() {
+    let v2 = r#"{"name": "Add", "toolkit": {"name": "Math", "version": "1.0.0"},
+  "inputs": {"parameters": [{"name": "a", "required": true, "value_schema": {"val_type": "array"}}]},
+  "output": {"available_modes": ["value"], "value_schema": {"val_type": "number"}}}"#;
+    let error = convert(v2, None, "openai", &Options::default()).unwrap_err();
+    let Error::Refused { pointer, line, .. } = error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(pointer, "/inputs/parameters/0/value_schema/val_type");
+    assert_eq!(line, Some(2));
+}
+
+#[test]
+fn unknown_dialects_and_documents_are_errors_not_guesses() {
+    let tool = r#"{"name": "x", "inputSchema": {"type": "object"}}"#;
+    assert!(matches!(
+        convert(tool, None, "langchain", &Options::default()),
+        Err(Error::Dialect(_))
+    ));
+    assert!(matches!(
+        detect(r#"{"hello": "world"}"#),
+        Err(Error::Dialect(_))
+    ));
+    assert_eq!(detect(tool).unwrap(), "mcp");
+    assert!(validate(tool, None).unwrap().violations.is_empty());
+}
