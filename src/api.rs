@@ -147,6 +147,37 @@ pub fn convert(
     Ok(converted)
 }
 
+/// Every converted tool's manifest in the target's list document (`--bundle`): an MCP
+/// `tools/list` result, a `tools` array, a Gemini `functionDeclarations` list.
+///
+/// ```
+/// use toolshift::api::{bundle, convert, Options};
+///
+/// let list = r#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}},
+///                          {"name": "b", "inputSchema": {"type": "object"}}]}"#;
+/// let converted = convert(list, None, "anthropic", &Options::default())?;
+/// let tools = bundle("anthropic", &converted)?;
+/// assert_eq!(tools.value.unwrap().as_array().unwrap().len(), 2);
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn bundle(to: &str, converted: &[Converted]) -> Result<Output, Error> {
+    let dialect = registry::by_id(to).map_err(Error::Dialect)?;
+    let manifests = converted
+        .iter()
+        .filter_map(|tool| tool.outputs.first()?.value.clone())
+        .collect();
+    let document = dialect
+        .bundle(manifests)
+        .ok_or_else(|| Error::Dialect(format!("{to} has no list document to bundle into")))?;
+    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    text.push('\n');
+    Ok(Output {
+        path: "tools.json".into(),
+        text,
+        value: Some(document),
+    })
+}
+
 /// A place in a manifest and what is wrong or risky there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {

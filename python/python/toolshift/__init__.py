@@ -1,0 +1,199 @@
+"""toolshift: convert AI-agent tool manifests between dialects, reporting every loss.
+
+The same engine as the `toolshift` command, in process (a native module, not a
+subprocess)::
+
+    import toolshift
+    result = toolshift.convert(mcp_tools, to="openai", strict=True)
+    for output in result.outputs:
+        print(output.name, output.value)
+    for entry in result.report:
+        print(entry.code, entry.source, "->", entry.target, entry.message)
+
+A manifest whose dialect reads companion files (a TaskWeaver plugin's ``.py``, an
+AnythingLLM skill's ``handler.js``) is read here without them; convert such folders
+with the command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Union
+
+from . import _toolshift
+
+__all__ = [
+    "DIALECTS",
+    "Entry",
+    "Error",
+    "Output",
+    "Problem",
+    "RefusedError",
+    "Result",
+    "SyntaxError",
+    "UnknownDialectError",
+    "Validation",
+    "convert",
+    "detect",
+    "explain",
+    "validate",
+]
+
+#: The ids of every dialect toolshift reads and writes.
+DIALECTS: List[str] = list(_toolshift.dialects())
+
+
+class Error(Exception):
+    """A call toolshift cannot carry out; ``pointer``, ``line`` and ``column`` name the
+    place in the input where there is one."""
+
+    def __init__(self, message: str, pointer: Optional[str] = None,
+                 line: Optional[int] = None, column: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+        self.line = line
+        self.column = column
+
+
+class SyntaxError(Error):  # noqa: A001 - toolshift.SyntaxError, never the builtin
+    """The input is not JSON, JSON with comments, JSON5 or YAML."""
+
+
+class UnknownDialectError(Error):
+    """A dialect id no dialect has, or a document no dialect claims: pass ``from_``."""
+
+
+class RefusedError(Error):
+    """The manifest was read but cannot be converted (a required field is missing...)."""
+
+
+_KINDS = {"syntax": SyntaxError, "dialect": UnknownDialectError, "refused": RefusedError}
+
+
+def _call(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except _toolshift.Failure as failure:
+        payload = json.loads(str(failure))
+        kind = _KINDS.get(payload.get("kind"), Error)
+        raise kind(payload["message"], payload.get("pointer"), payload.get("line"),
+                   payload.get("column")) from None
+
+
+@dataclass(frozen=True)
+class Output:
+    """One written file: its name (a path relative to the output folder), its text, and
+    ``value``, the parsed manifest (``None`` for generated code)."""
+
+    name: str
+    text: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the lossy-conversion report."""
+
+    code: str
+    severity: str
+    source: str
+    target: str
+    message: str
+    line: Optional[int] = None
+    column: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What ``convert`` made: every output file (each tool's manifest first, then its
+    generated code; with ``bundle``, the one list document) and the report."""
+
+    outputs: List[Output] = field(default_factory=list)
+    report: List[Entry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A place in a manifest (a JSON pointer) and what is wrong or risky there."""
+
+    pointer: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The dialect a manifest was judged as, what its schema refuses (``violations``)
+    and what the schema misses that the real loaders meet (``warnings``)."""
+
+    dialect: str
+    violations: List[Problem]
+    warnings: List[Problem]
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+
+Source = Union[str, bytes, dict, list, "os.PathLike[str]"]
+
+
+def _text(source: Source) -> str:
+    """The manifest's text: a path is read, a parsed ``dict``/``list`` written as JSON."""
+    if isinstance(source, (dict, list)):
+        return json.dumps(source)
+    if isinstance(source, bytes):
+        return source.decode("utf-8")
+    if isinstance(source, os.PathLike):
+        with open(source, encoding="utf-8") as handle:
+            return handle.read()
+    if isinstance(source, str):
+        looks_like_text = "\n" in source or source.lstrip()[:1] in ("{", "[")
+        if not looks_like_text and os.path.isfile(source):
+            with open(source, encoding="utf-8") as handle:
+                return handle.read()
+        return source
+    raise TypeError(f"source must be text, a dict or list, or a path, not {type(source).__name__}")
+
+
+def _output(raw: dict) -> Output:
+    return Output(name=raw["path"], text=raw["text"], value=raw.get("value"))
+
+
+def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: bool = False,
+            official: bool = False, bundle: bool = False, toolkit: Optional[str] = None,
+            responses: bool = False, json_schema: bool = False,
+            keep_secrets: bool = False) -> Result:
+    """Converts a manifest (one tool, or a list document: every tool of it) to ``to``.
+
+    The keywords are the command's flags: ``strict`` (``--strict``), ``official``,
+    ``bundle`` (one list document), ``toolkit``, ``responses``, ``json_schema``,
+    ``keep_secrets``. ``from_`` is detected when ``None``.
+    """
+    raw = json.loads(_call(_toolshift.convert, _text(source), to, from_, strict, official,
+                           bundle, toolkit, responses, json_schema, keep_secrets))
+    report = [Entry(**entry) for tool in raw["tools"] for entry in tool["entries"]]
+    if raw["bundle"] is not None:
+        outputs = [_output(raw["bundle"])]
+    else:
+        outputs = [_output(out) for tool in raw["tools"] for out in tool["outputs"]]
+    return Result(outputs=outputs, report=report)
+
+
+def detect(source: Source) -> str:
+    """The id of the manifest's dialect, by its content."""
+    return _call(_toolshift.detect, _text(source))
+
+
+def validate(source: Source, dialect: Optional[str] = None) -> Validation:
+    """Checks a manifest against its dialect's schema, and for what the schema misses."""
+    raw = json.loads(_call(_toolshift.validate, _text(source), dialect))
+    problems = lambda items: [Problem(**item) for item in items]  # noqa: E731
+    return Validation(raw["dialect"], problems(raw["violations"]), problems(raw["warnings"]))
+
+
+def explain(code: str) -> Optional[str]:
+    """What a loss code means, when it fires and what to do; ``None`` for no such code."""
+    return _toolshift.explain(code)

@@ -1,0 +1,154 @@
+"""The Python package against the command: the same outputs and reports on the golden
+cases and on every dialect pair, errors with their place, and a worked example checked
+with the OpenAI SDK's own types."""
+
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+
+import pytest
+
+import toolshift
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "golden"
+
+
+def single_file_cases():
+    """Golden cases whose input is one manifest file (no companion code, no folder)."""
+    for case in sorted(GOLDEN.iterdir()):
+        inputs = [p for p in case.iterdir() if p.name.startswith("input")]
+        if len(inputs) == 1 and inputs[0].is_file():
+            yield case, inputs[0]
+
+
+def plain_args(case):
+    words = (case / "args").read_text().split()
+    if len(words) == 2 and words[0] == "--to":
+        return words[1], False
+    if len(words) == 3 and words[0] == "--to" and words[2] == "--strict":
+        return words[1], True
+    return None
+
+
+def test_every_dialect_is_listed():
+    assert set(toolshift.DIALECTS) >= {"arcade", "arcade-v1", "arcade-v2", "taskweaver",
+                                       "anythingllm", "mcp", "openai", "anthropic", "gemini"}
+
+
+PLAIN_CASES = [
+    (case, path, plain_args(case))
+    for case, path in single_file_cases()
+    if plain_args(case) and (case / "status").read_text().strip() == "0"
+]
+
+
+@pytest.mark.parametrize("case,path,args", PLAIN_CASES, ids=[c.name for c, _, _ in PLAIN_CASES])
+def test_golden_outputs_and_report(case, path, args):
+    to, strict = args
+    result = toolshift.convert(path, to=to, strict=strict)
+    for output in result.outputs:
+        assert output.text == (case / "expected" / output.name).read_text()
+    expected = json.loads((case / "report.json").read_text())["files"][0]["entries"]
+    assert [(e.code, e.message, e.line) for e in result.report] == \
+        [(e["code"], e["message"], e.get("line")) for e in expected]
+
+
+def toolshift_binary():
+    found = os.environ.get("TOOLSHIFT_BIN") or str(ROOT / "target" / "debug" / "toolshift")
+    return found if os.path.isfile(found) else None
+
+
+def cli_convert(binary, path, to, folder):
+    run = subprocess.run([binary, "convert", str(path), "--to", to, "-o", folder + "/",
+                          "--report", "json"], capture_output=True, text=True)
+    report = json.loads(run.stderr) if run.stderr.strip().startswith("{") else None
+    return run.returncode, report
+
+
+@pytest.mark.parametrize("to", toolshift.DIALECTS)
+def test_every_pair_equals_the_command(to):
+    binary = toolshift_binary()
+    if binary is None:
+        pytest.skip("set TOOLSHIFT_BIN to the toolshift binary (cargo build)")
+    compared = 0
+    for case, path in single_file_cases():
+        with tempfile.TemporaryDirectory() as folder:
+            code, report = cli_convert(binary, path, to, folder)
+            try:
+                result = toolshift.convert(path, to=to)
+            except toolshift.Error:
+                assert code == 2, f"{case.name} -> {to}: the command converted it"
+                continue
+            assert code in (0, 1), f"{case.name} -> {to}: the command failed"
+            for output in result.outputs:
+                written = pathlib.Path(folder, output.name)
+                assert output.text == written.read_text(), f"{case.name} -> {to}: {output.name}"
+            codes = [e["code"] for f in report["files"] for e in f["entries"]]
+            assert [e.code for e in result.report] == codes, f"{case.name} -> {to}"
+            compared += 1
+    assert compared >= 20
+
+
+def test_a_syntax_error_names_its_line_and_column():
+    with pytest.raises(toolshift.SyntaxError) as raised:
+        toolshift.convert('{\n  "name": ,\n}', to="openai")
+    assert (raised.value.line, raised.value.column) == (2, 11)
+
+
+def test_a_refusal_names_the_field():
+    v2 = {"name": "Add", "toolkit": {"name": "Math", "version": "1.0.0"},
+          "inputs": {"parameters": [{"name": "a", "required": True,
+                                     "value_schema": {"val_type": "array"}}]},
+          "output": {"available_modes": ["value"], "value_schema": {"val_type": "number"}}}
+    with pytest.raises(toolshift.RefusedError) as raised:
+        toolshift.convert(v2, to="openai")
+    assert raised.value.pointer == "/inputs/parameters/0/value_schema/val_type"
+    assert isinstance(raised.value, toolshift.Error)
+
+
+def test_unknown_dialects_raise():
+    with pytest.raises(toolshift.UnknownDialectError):
+        toolshift.convert({"name": "x", "inputSchema": {"type": "object"}}, to="langchain")
+    with pytest.raises(toolshift.UnknownDialectError):
+        toolshift.detect({"hello": "world"})
+
+
+def test_sources_as_text_dict_and_path():
+    path = GOLDEN / "mcp-to-openai-strict" / "input.json"
+    as_path = toolshift.convert(path, to="openai")
+    as_text = toolshift.convert(path.read_text(), to="openai")
+    as_dict = toolshift.convert(json.loads(path.read_text()), to="openai")
+    as_str_path = toolshift.convert(str(path), to="openai")
+    assert as_path.outputs == as_text.outputs == as_str_path.outputs
+    assert as_dict.outputs[0].value == as_path.outputs[0].value
+
+
+def test_validate_and_explain():
+    skill = {"hubId": "omdb", "name": "OMDB", "schema": "skill-1.0.0", "version": "1.0.0",
+             "description": "Films.", "active": True, "imported": True,
+             "setup_args": {"OMDB_API_KEY": {"type": "string", "input": {"type": "text"}}},
+             "entrypoint": {"file": "handler.js", "params": {}}}
+    validation = toolshift.validate(skill)
+    assert validation.dialect == "anythingllm" and validation.valid
+    assert any("clear text" in w.message for w in validation.warnings)
+    assert "changed" in toolshift.explain("keyword-folded")
+    assert toolshift.explain("no-such-code") is None
+
+
+def test_an_mcp_server_becomes_openai_strict_tools_the_sdk_accepts():
+    """The worked example: a server's tools/list result, as a Python program holds it,
+    turned into a strict `tools` array for the OpenAI API."""
+    pydantic = pytest.importorskip("pydantic")
+    chat = pytest.importorskip("openai.types.chat")
+    tools_list = json.loads((GOLDEN / "mcp-list-to-mcp-identity" / "input.json").read_text())
+    result = toolshift.convert(tools_list, to="openai", strict=True, bundle=True)
+    (bundle,) = result.outputs
+    adapter = pydantic.TypeAdapter(chat.ChatCompletionFunctionToolParam)
+    for tool in bundle.value:
+        assert adapter.validate_python(tool, strict=True) == tool
+        assert tool["function"]["strict"] is True
+    # What strict mode changed is in the report, tool by tool.
+    assert any(entry.code == "optional-as-nullable" for entry in result.report)
