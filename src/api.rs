@@ -135,15 +135,17 @@ pub fn convert(
         .map_err(|error| refused(error, text, syntax))?;
     let mut converted = Vec::with_capacity(conversions.len());
     for conversion in conversions {
-        let mut entries = conversion.entries;
-        place(&mut entries, text, syntax);
         let outputs = conversion
             .files
             .iter()
             .map(|file| rendered(file, to))
             .collect::<Result<Vec<Output>, Error>>()?;
-        converted.push(Converted { outputs, entries });
+        converted.push(Converted {
+            outputs,
+            entries: conversion.entries,
+        });
     }
+    place(&mut converted, text, syntax);
     Ok(converted)
 }
 
@@ -305,12 +307,16 @@ fn refused(error: DialectError, text: &str, syntax: toolshift_syntax::syntax::Sy
     }
 }
 
-/// Each entry's line and column in the input, as the command's report gives them.
-fn place(entries: &mut [Entry], text: &str, syntax: toolshift_syntax::syntax::Syntax) {
-    let wanted: std::collections::BTreeSet<&str> =
-        entries.iter().map(|entry| entry.source.as_str()).collect();
+/// Each entry's line and column in the input, as the command's report gives them: the
+/// input is read for positions once, for every tool of a list document.
+fn place(converted: &mut [Converted], text: &str, syntax: toolshift_syntax::syntax::Syntax) {
+    let wanted: std::collections::BTreeSet<&str> = converted
+        .iter()
+        .flat_map(|tool| &tool.entries)
+        .map(|entry| entry.source.as_str())
+        .collect();
     let positions = toolshift_syntax::position::positions_of(text, syntax, &wanted);
-    for entry in entries.iter_mut() {
+    for entry in converted.iter_mut().flat_map(|tool| &mut tool.entries) {
         if let Some(at) = toolshift_syntax::position::nearest(&positions, &entry.source) {
             entry.line = Some(at.line);
             entry.column = Some(at.column);

@@ -30,15 +30,23 @@ fn failure(error: Error) -> PyErr {
     Failure::new_err(payload.to_string())
 }
 
+/// An output as Python receives it: a manifest written as JSON carries no parsed value,
+/// which Python reads from its text when asked (most callers want the text).
+fn output_json(output: &api::Output) -> Value {
+    let is_json = output.value.is_some() && output.path.ends_with(".json");
+    let value = if is_json {
+        &Value::Null
+    } else {
+        output.value.as_ref().unwrap_or(&Value::Null)
+    };
+    json!({"path": output.path, "text": output.text, "value": value, "json": is_json})
+}
+
 fn converted_json(converted: &[api::Converted]) -> Value {
     let tools: Vec<Value> = converted
         .iter()
         .map(|tool| {
-            let outputs: Vec<Value> = tool
-                .outputs
-                .iter()
-                .map(|o| json!({"path": o.path, "text": o.text, "value": o.value}))
-                .collect();
+            let outputs: Vec<Value> = tool.outputs.iter().map(output_json).collect();
             json!({"outputs": outputs, "entries": tool.entries})
         })
         .collect();
@@ -75,7 +83,7 @@ fn convert(
         let converted = api::convert(text, from_, to, &options).map_err(failure)?;
         let bundled = if bundle {
             let output = api::bundle(to, &converted).map_err(failure)?;
-            json!({"path": output.path, "text": output.text, "value": output.value})
+            output_json(&output)
         } else {
             Value::Null
         };

@@ -83,14 +83,32 @@ def _call(function, *args, **kwargs):
                    payload.get("column")) from None
 
 
-@dataclass(frozen=True)
 class Output:
     """One written file: its name (a path relative to the output folder), its text, and
-    ``value``, the parsed manifest (``None`` for generated code)."""
+    ``value``, the parsed manifest (``None`` for generated code), read from the text the
+    first time it is asked for."""
 
-    name: str
-    text: str
-    value: Any = None
+    __slots__ = ("name", "text", "_value", "_parse")
+
+    def __init__(self, name: str, text: str, value: Any = None, parse: bool = False) -> None:
+        self.name = name
+        self.text = text
+        self._value = value
+        self._parse = parse
+
+    @property
+    def value(self) -> Any:
+        if self._parse:
+            self._value = json.loads(self.text)
+            self._parse = False
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Output) and (self.name, self.text, self.value) == (
+            other.name, other.text, other.value)
+
+    def __repr__(self) -> str:
+        return f"Output(name={self.name!r}, text=<{len(self.text)} characters>)"
 
 
 @dataclass(frozen=True)
@@ -159,7 +177,7 @@ def _text(source: Source) -> str:
 
 
 def _output(raw: dict) -> Output:
-    return Output(name=raw["path"], text=raw["text"], value=raw.get("value"))
+    return Output(raw["path"], raw["text"], raw.get("value"), raw.get("json", False))
 
 
 def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: bool = False,
