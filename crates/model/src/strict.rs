@@ -41,6 +41,8 @@ pub struct StrictRules {
     pub recursion: bool,
     /// Whether `pattern` may use lookaround, backreferences and word boundaries.
     pub full_regex: bool,
+    /// Whether `enum` may list objects and arrays, not only scalars.
+    pub complex_enums: bool,
 }
 
 /// OpenAI's function calling with `strict: true` (Structured Outputs, supported schemas;
@@ -73,12 +75,13 @@ pub const OPENAI_STRICT: StrictRules = StrictRules {
     defaults: false,
     recursion: true,
     full_regex: true,
+    complex_enums: true,
 };
 
 /// Anthropic's strict tool use (structured outputs' JSON Schema limits; docs/anthropic.md
 /// cites the page): optional properties stay optional, `default` is kept, no recursion,
-/// no numeric or length constraints, `minItems` only up to 1 (folded here), and a
-/// `pattern` without lookaround, backreferences or word boundaries.
+/// no numeric or length constraints, `minItems` only up to 1 (folded here), a `pattern`
+/// without lookaround, backreferences or word boundaries, and `enum` of scalars only.
 pub const ANTHROPIC_STRICT: StrictRules = StrictRules {
     target: "Anthropic strict tool use",
     constraints: &["pattern", "format"],
@@ -98,6 +101,7 @@ pub const ANTHROPIC_STRICT: StrictRules = StrictRules {
     defaults: true,
     recursion: false,
     full_regex: false,
+    complex_enums: false,
 };
 
 /// Why a tool cannot be strict.
@@ -294,6 +298,12 @@ impl Walk<'_> {
                     out.insert(key.clone(), value.clone());
                 }
                 "default" => notes.push(self.fold_default(value, place)),
+                "enum" if !self.rules.complex_enums && holds_containers(value) => {
+                    return self.refuse(
+                        place,
+                        "has an `enum` listing objects or arrays, which strict mode cannot say",
+                    );
+                }
                 key if KEPT.contains(&key) => {
                     if key == "$ref" {
                         self.refer(value);
@@ -735,6 +745,13 @@ fn add_notes(out: &mut Map<String, Value>, notes: &[String]) {
             out.shift_insert(at, "description".into(), Value::String(notes));
         }
     }
+}
+
+/// Whether an `enum`'s values include an object or an array.
+fn holds_containers(values: &Value) -> bool {
+    values
+        .as_array()
+        .is_some_and(|values| values.iter().any(|v| v.is_object() || v.is_array()))
 }
 
 /// Whether a regular expression uses lookaround, a backreference or a word boundary.

@@ -208,3 +208,13 @@ fn anthropic_refuses_a_recursive_definition_that_openai_keeps() {
     let refused = strict_for(schema, &ANTHROPIC_STRICT).expect_err("recursive");
     assert_eq!(refused.path, "$defs/node");
 }
+
+#[test]
+fn anthropic_refuses_an_enum_of_objects_naming_the_property() {
+    let schema = json!({"type": "object", "properties": {
+        "corner": {"enum": [{"x": 0, "y": 0}, {"x": 1, "y": 1}]}
+    }, "required": ["corner"]});
+    assert!(strict_for(schema.clone(), &OPENAI_STRICT).is_ok());
+    let refused = strict_for(schema, &ANTHROPIC_STRICT).expect_err("an enum of objects");
+    assert_eq!(refused.path, "corner");
+}
