@@ -80,7 +80,7 @@ pub fn to_gemini(arguments: &Value, tool: &Tool, spelled_nullable: bool) -> (Val
     };
     let mut walk = Walk {
         tool,
-        root,
+        root: arguments,
         losses: Vec::new(),
         inlining: Vec::new(),
         spelled_nullable,
@@ -98,7 +98,8 @@ pub fn to_gemini(arguments: &Value, tool: &Tool, spelled_nullable: bool) -> (Val
 
 struct Walk<'a> {
     tool: &'a Tool,
-    root: &'a Map<String, Value>,
+    /// The arguments schema whole, which a local `$ref` points into.
+    root: &'a Value,
     losses: Vec<Loss>,
     /// The references being inlined, innermost last: one seen again is a recursion.
     inlining: Vec<String>,
@@ -367,11 +368,13 @@ impl Walk<'_> {
     /// The definition a local `$ref` names, itself in Gemini's form; a recursion is
     /// dropped, as an inlined schema cannot hold itself.
     fn inline(&mut self, reference: &str, place: &Place) -> Map<String, Value> {
+        let root = self.root;
         let definition = reference
             .strip_prefix('#')
-            .and_then(|pointer| Value::Object(self.root.clone()).pointer(pointer).cloned());
+            .and_then(|pointer| root.pointer(pointer))
+            .and_then(Value::as_object);
         let recursive = self.inlining.iter().any(|r| r == reference);
-        match definition.as_ref().and_then(Value::as_object) {
+        match definition {
             Some(definition) if !recursive => {
                 self.inlining.push(reference.to_owned());
                 let written = self.schema(definition, place);

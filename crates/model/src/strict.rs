@@ -179,6 +179,7 @@ pub fn make_strict(
     })?;
     let mut out = walk.schema(root, &Place::root())?;
     walk.definitions(root, &mut out)?;
+    let out = Value::Object(out);
     if !rules.recursion {
         if let Some(path) = recursive_definition(&out) {
             return Err(NotStrict {
@@ -188,7 +189,7 @@ pub fn make_strict(
             });
         }
     }
-    Ok((Value::Object(out), walk.losses))
+    Ok((out, walk.losses))
 }
 
 /// Where in the arguments a schema lies: a readable path and the top-level parameter.
@@ -776,10 +777,10 @@ fn beyond_basic_regex(pattern: &str) -> bool {
 
 /// The first definition that refers to itself, directly or through others (`$ref: "#"`
 /// is the arguments themselves), as `$defs/NAME`.
-fn recursive_definition(root: &Map<String, Value>) -> Option<String> {
+fn recursive_definition(root: &Value) -> Option<String> {
     let mut graph: Vec<(String, BTreeSet<String>)> = Vec::new();
     let mut own = BTreeSet::new();
-    references_in(&Value::Object(root.clone()), &mut own, true);
+    references_in(root, &mut own, true);
     if own.contains("#") {
         return Some(String::new());
     }
