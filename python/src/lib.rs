@@ -11,22 +11,23 @@ use toolshift::api::{self, Error, Options};
 create_exception!(_toolshift, Failure, PyException);
 
 fn failure(error: Error) -> PyErr {
-    let payload = match &error {
-        Error::Syntax { line, column, .. } => {
-            json!({"kind": "syntax", "line": line, "column": column, "pointer": null})
-        }
-        Error::Dialect(_) => {
-            json!({"kind": "dialect", "line": null, "column": null, "pointer": null})
-        }
+    let (kind, pointer, line, column) = match &error {
+        Error::Syntax { line, column, .. } => ("syntax", None, *line, *column),
+        Error::Dialect(_) => ("dialect", None, None, None),
         Error::Refused {
             pointer,
             line,
             column,
             ..
-        } => json!({"kind": "refused", "line": line, "column": column, "pointer": pointer}),
+        } => ("refused", Some(pointer.as_str()), *line, *column),
     };
-    let mut payload = payload;
-    payload["message"] = Value::String(error.to_string());
+    let payload = json!({
+        "kind": kind,
+        "message": error.to_string(),
+        "pointer": pointer,
+        "line": line,
+        "column": column,
+    });
     Failure::new_err(payload.to_string())
 }
 
