@@ -105,6 +105,9 @@ pub struct Converted {
     pub outputs: Vec<Output>,
     /// Each field dropped, changed or invented, located in the input and the output.
     pub entries: Vec<Entry>,
+    /// Where the tool's name is in the input, for the entries `bundle` adds.
+    name_source: String,
+    name_at: Option<toolshift_syntax::position::Position>,
 }
 
 /// Converts a manifest (one tool, or a list document: one `Converted` per tool) from
@@ -133,8 +136,18 @@ pub fn convert(
     let source = in_memory(&document);
     let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
         .map_err(|error| refused(error, text, syntax))?;
+    let roots = from
+        .tools_in(&document)
+        .unwrap_or_else(|| vec![String::new()]);
     let mut converted = Vec::with_capacity(conversions.len());
-    for conversion in conversions {
+    for (conversion, root) in conversions.into_iter().zip(roots) {
+        let tool_document = document.pointer(&root).unwrap_or(&document);
+        let name = from.locate(
+            toolshift_model::Field::Name,
+            &conversion.tool,
+            tool_document,
+        );
+        let name_source = format!("{root}{}", name.unwrap_or_default());
         let outputs = conversion
             .files
             .iter()
@@ -143,6 +156,8 @@ pub fn convert(
         converted.push(Converted {
             outputs,
             entries: conversion.entries,
+            name_source,
+            name_at: None,
         });
     }
     place(&mut converted, text, syntax);
@@ -150,24 +165,43 @@ pub fn convert(
 }
 
 /// Every converted tool's manifest in the target's list document (`--bundle`): an MCP
-/// `tools/list` result, a `tools` array, a Gemini `functionDeclarations` list.
+/// `tools/list` result, a `tools` array, a Gemini `functionDeclarations` list. The
+/// list is checked as one request, as `--bundle` checks it: a tool past the target's
+/// limit, or a second tool of one name, gets `request-limit-exceeded`, and a tool past
+/// strict mode's budget is written non-strict in the list (`strict-over-budget`). Those
+/// entries join the tool's own, their `target` pointing into the list.
 ///
 /// ```
 /// use toolshift::api::{bundle, convert, Options};
 ///
 /// let list = r#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}},
-///                          {"name": "b", "inputSchema": {"type": "object"}}]}"#;
-/// let converted = convert(list, None, "anthropic", &Options::default())?;
-/// let tools = bundle("anthropic", &converted)?;
+///                          {"name": "a", "inputSchema": {"type": "object"}}]}"#;
+/// let mut converted = convert(list, None, "anthropic", &Options::default())?;
+/// let tools = bundle("anthropic", &mut converted)?;
 /// assert_eq!(tools.value.unwrap().as_array().unwrap().len(), 2);
+/// assert_eq!(converted[1].entries[0].code.code(), "request-limit-exceeded");
+/// assert_eq!(converted[1].entries[0].source, "/tools/1/name");
 /// # Ok::<(), toolshift::api::Error>(())
 /// ```
-pub fn bundle(to: &str, converted: &[Converted]) -> Result<Output, Error> {
+pub fn bundle(to: &str, converted: &mut [Converted]) -> Result<Output, Error> {
     let dialect = registry::by_id(to).map_err(Error::Dialect)?;
-    let manifests = converted
+    let mut manifests: Vec<Value> = converted
         .iter()
         .filter_map(|tool| tool.outputs.first()?.value.clone())
         .collect();
+    let findings = crate::request::check(dialect, &manifests.iter().collect::<Vec<_>>());
+    for finding in findings {
+        if finding.code == toolshift_model::LossCode::StrictOverBudget {
+            if let Some(manifest) = manifests.get_mut(finding.index) {
+                crate::request::turn_off_strict(dialect, manifest);
+            }
+        }
+        if let Some(tool) = converted.get_mut(finding.index) {
+            let at = dialect.bundle_pointer(finding.index);
+            let entry = crate::request::entry(&finding, &at, &tool.name_source, tool.name_at);
+            tool.entries.push(entry);
+        }
+    }
     let document = dialect
         .bundle(manifests)
         .ok_or_else(|| Error::Dialect(format!("{to} has no list document to bundle into")))?;
@@ -314,8 +348,12 @@ fn place(converted: &mut [Converted], text: &str, syntax: toolshift_syntax::synt
         .iter()
         .flat_map(|tool| &tool.entries)
         .map(|entry| entry.source.as_str())
+        .chain(converted.iter().map(|tool| tool.name_source.as_str()))
         .collect();
     let positions = toolshift_syntax::position::positions_of(text, syntax, &wanted);
+    for tool in converted.iter_mut() {
+        tool.name_at = toolshift_syntax::position::nearest(&positions, &tool.name_source);
+    }
     for entry in converted.iter_mut().flat_map(|tool| &mut tool.entries) {
         if let Some(at) = toolshift_syntax::position::nearest(&positions, &entry.source) {
             entry.line = Some(at.line);

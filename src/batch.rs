@@ -5,7 +5,7 @@ use crate::batch_report::{BatchReport, FileReport, Status};
 use crate::cli::ConvertArgs;
 use crate::exit_code::{EXIT_DENIED, EXIT_ERROR, EXIT_INTERRUPTED};
 use crate::output::{self, Claims, Destination, Planned};
-use crate::{chunks, cli, input, interrupt, progress, registry, report, schemas, walk};
+use crate::{chunks, cli, input, interrupt, progress, registry, report, request, schemas, walk};
 use anyhow::{bail, Context};
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -127,8 +127,8 @@ struct Prepared {
     files: Vec<Planned>,
     /// For `-o FILE` and standard output: the bytes to write there.
     stdout: Vec<u8>,
-    /// With `--bundle`: each tool's manifest, and the range of its report entries.
-    bundled: Vec<(serde_json::Value, std::ops::Range<usize>)>,
+    /// With `--bundle`: each tool's manifest, with its entries and its name's place.
+    bundled: Vec<Bundled>,
     /// The folder other items' outputs may share; folders below it are this item's own.
     base: PathBuf,
     /// The files beside the input that its conversion read (a TaskWeaver plugin's
@@ -136,6 +136,17 @@ struct Prepared {
     companions: Vec<PathBuf>,
     /// Its text report, rendered once it was written (`Job::report_text_style`).
     rendered_report: Option<String>,
+}
+
+/// One tool's manifest on its way into a bundle.
+#[derive(Debug)]
+struct Bundled {
+    manifest: serde_json::Value,
+    /// Its entries in its file's report.
+    entries: std::ops::Range<usize>,
+    /// Where its name is in the input, for the entries of the request's checks.
+    name_source: String,
+    name_at: Option<toolshift_syntax::position::Position>,
 }
 
 /// The dialect a `--from` or `--dialect` option names, if it names one.
@@ -643,6 +654,28 @@ fn credential_values(tools: &[&toolshift_model::Tool]) -> Vec<String> {
         .collect()
 }
 
+/// The lines that hold bundled tools' names, which the request's checks may point at.
+fn quote_name_lines(
+    report: &mut FileReport,
+    bundled: &[Bundled],
+    loaded: &input::LoadedInput,
+    secrets: &[String],
+) {
+    let mut wanted: Vec<usize> = bundled
+        .iter()
+        .filter_map(|tool| Some(tool.name_at?.line))
+        .collect();
+    wanted.retain(|line| !report.lines.contains_key(line));
+    wanted.sort_unstable();
+    wanted.dedup();
+    for (number, text) in toolshift_syntax::text::numbered_lines(&loaded.text, &wanted) {
+        let text = text.trim_start_matches('\u{feff}');
+        if text.chars().count() <= MAX_SNIPPET_CHARS {
+            report.lines.insert(number, masked(text, secrets));
+        }
+    }
+}
+
 fn masked(text: &str, secrets: &[String]) -> String {
     secrets.iter().fold(text.to_owned(), |text, secret| {
         text.replace(secret.as_str(), "<withheld>")
@@ -1086,7 +1119,7 @@ impl Job<'_> {
                 conversions.len()
             ));
         }
-        let files = self.gather_entries(conversions, loaded, prepared);
+        let files = self.gather_entries(conversions, loaded, from, prepared);
         let report = &mut prepared.report;
         if let Some(rule) = self
             .deny
@@ -1144,8 +1177,15 @@ impl Job<'_> {
         &self,
         conversions: Vec<toolshift_model::Conversion>,
         loaded: &input::LoadedInput,
+        from: &dyn Dialect,
         prepared: &mut Prepared,
     ) -> Vec<toolshift_model::OutputFile> {
+        let name_sources = if self.args.bundle {
+            self.name_sources(&conversions, loaded, from)
+        } else {
+            Vec::new()
+        };
+        let mut name_sources = name_sources.into_iter();
         let report = &mut prepared.report;
         let secrets = credential_values(&conversions.iter().map(|c| &c.tool).collect::<Vec<_>>());
         let mut files = Vec::new();
@@ -1157,9 +1197,13 @@ impl Job<'_> {
             toolshift_model::append_moving(&mut report.entries, conversion.entries);
             if self.args.bundle {
                 if let Some(manifest) = toolshift_model::dialect::manifest_of(&conversion.files) {
-                    prepared
-                        .bundled
-                        .push((manifest.clone(), first..report.entries.len()));
+                    let (name_source, at) = name_sources.next().unwrap_or_default();
+                    prepared.bundled.push(Bundled {
+                        manifest: manifest.clone(),
+                        entries: first..report.entries.len(),
+                        name_source,
+                        name_at: at,
+                    });
                 }
             }
             // Under --bundle the paths are never written, but still find two tools of
@@ -1169,6 +1213,7 @@ impl Job<'_> {
         // Placing entries reads the input a second time; no report, no need.
         if self.args.report != cli::ReportFormat::None {
             place_entries(report, loaded, &secrets);
+            quote_name_lines(report, &prepared.bundled, loaded, &secrets);
         }
         if self.args.report == cli::ReportFormat::Html {
             let manifest = files
@@ -1180,6 +1225,41 @@ impl Job<'_> {
             report.review = Some(Box::new(review_text(report, loaded, manifest, &secrets)));
         }
         files
+    }
+
+    /// Where each conversion's tool has its name in the input, and, for a report, its
+    /// line and column.
+    fn name_sources(
+        &self,
+        conversions: &[toolshift_model::Conversion],
+        loaded: &input::LoadedInput,
+        from: &dyn Dialect,
+    ) -> Vec<(String, Option<toolshift_syntax::position::Position>)> {
+        let roots = from
+            .tools_in(&loaded.document)
+            .unwrap_or_else(|| vec![String::new()]);
+        let pointers: Vec<String> = roots
+            .iter()
+            .zip(conversions)
+            .map(|(root, conversion)| {
+                let document = loaded.document.pointer(root).unwrap_or(&loaded.document);
+                let name = from.locate(toolshift_model::Field::Name, &conversion.tool, document);
+                format!("{root}{}", name.unwrap_or_default())
+            })
+            .collect();
+        let positions = if self.args.report == cli::ReportFormat::None {
+            std::collections::BTreeMap::new()
+        } else {
+            let wanted = pointers.iter().map(String::as_str).collect();
+            toolshift_syntax::position::positions_of(&loaded.text, loaded.syntax, &wanted)
+        };
+        pointers
+            .into_iter()
+            .map(|pointer| {
+                let at = toolshift_syntax::position::nearest(&positions, &pointer);
+                (pointer, at)
+            })
+            .collect()
     }
 
     /// The tool's written name beside the one it had, where the target's manifest names it.
@@ -1484,25 +1564,115 @@ impl Job<'_> {
         }
     }
 
+    /// The converted items' manifests in bundle order, with the item each came from,
+    /// once one request's checks ran (`request::check`): their entries are in the items'
+    /// reports, and a tool past strict mode's budget is non-strict. An item an entry of
+    /// which matches `--deny` is denied and left out, and the rest is checked again.
+    fn checked_bundle(&self, prepared: &mut [Option<Prepared>]) -> (Vec<usize>, Vec<Bundled>) {
+        let mut owners = Vec::new();
+        let mut tools = Vec::new();
+        for (owner, item) in prepared.iter_mut().enumerate() {
+            let converted = item
+                .as_mut()
+                .filter(|item| item.report.status == Status::Converted);
+            if let Some(item) = converted {
+                item.files.clear();
+                for tool in std::mem::take(&mut item.bundled) {
+                    owners.push(owner);
+                    tools.push(tool);
+                }
+            }
+        }
+        loop {
+            let manifests: Vec<&serde_json::Value> = tools.iter().map(|t| &t.manifest).collect();
+            let found: Vec<(request::Finding, toolshift_model::Entry)> =
+                request::check(self.to, &manifests)
+                    .into_iter()
+                    .filter_map(|finding| {
+                        let entry = self.finding_entry(&finding, tools.get(finding.index)?);
+                        Some((finding, entry))
+                    })
+                    .collect();
+            let denied = self.deny_findings(prepared, &owners, &found);
+            if denied.is_empty() {
+                self.record_findings(prepared, &owners, &mut tools, found);
+                return (owners, tools);
+            }
+            let mut kept = owners.iter().map(|owner| !denied.contains(owner));
+            tools.retain(|_| kept.next().unwrap_or(false));
+            owners.retain(|owner| !denied.contains(owner));
+        }
+    }
+
+    /// A finding of the request's checks as an entry of its tool's report.
+    fn finding_entry(&self, finding: &request::Finding, tool: &Bundled) -> toolshift_model::Entry {
+        let at = self.to.bundle_pointer(finding.index);
+        request::entry(finding, &at, &tool.name_source, tool.name_at)
+    }
+
+    /// Denies the items with an entry that `--deny` matches, adding it to their report;
+    /// the items denied.
+    fn deny_findings(
+        &self,
+        prepared: &mut [Option<Prepared>],
+        owners: &[usize],
+        found: &[(request::Finding, toolshift_model::Entry)],
+    ) -> BTreeSet<usize> {
+        let mut denied = BTreeSet::new();
+        for (finding, entry) in found {
+            let Some(rule) = self.deny.iter().find(|rule| rule.matches(entry)) else {
+                continue;
+            };
+            let owner = owners.get(finding.index).copied().unwrap_or(usize::MAX);
+            if let Some(item) = prepared.get_mut(owner).and_then(Option::as_mut) {
+                item.report.status = Status::Denied;
+                item.report.error = Some(format!("an entry matched --deny {}", rule.describe()));
+                item.report.entries.push(entry.clone());
+                denied.insert(owner);
+            }
+        }
+        denied
+    }
+
+    /// Adds each finding's entry to its item's report, and writes a tool past strict
+    /// mode's budget non-strict.
+    fn record_findings(
+        &self,
+        prepared: &mut [Option<Prepared>],
+        owners: &[usize],
+        tools: &mut [Bundled],
+        found: Vec<(request::Finding, toolshift_model::Entry)>,
+    ) {
+        for (finding, entry) in found {
+            if finding.code == toolshift_model::LossCode::StrictOverBudget {
+                if let Some(tool) = tools.get_mut(finding.index) {
+                    request::turn_off_strict(self.to, &mut tool.manifest);
+                }
+            }
+            let owner = owners.get(finding.index).copied().unwrap_or(usize::MAX);
+            if let Some(item) = prepared.get_mut(owner).and_then(Option::as_mut) {
+                item.report.entries.push(entry);
+            }
+        }
+    }
+
     /// Writes every converted tool into one list document, in input order; each entry's
     /// target then points into it (`/tools/3/...`).
     fn write_bundle(&self, prepared: &mut [Option<Prepared>], target: Option<&std::path::Path>) {
         let shown = target.map_or_else(|| "-".to_owned(), |p| p.display().to_string());
-        let mut manifests = Vec::new();
-        for item in prepared
-            .iter_mut()
-            .flatten()
-            .filter(|p| p.report.status == Status::Converted)
-        {
-            item.files.clear();
-            for (manifest, range) in std::mem::take(&mut item.bundled) {
-                let pointer = self.to.bundle_pointer(manifests.len());
-                for entry in item.report.entries.get_mut(range).into_iter().flatten() {
-                    entry.target = format!("{pointer}{}", entry.target);
-                }
-                item.report.outputs.push(format!("{shown}#{pointer}"));
-                manifests.push(manifest);
+        let (owners, tools) = self.checked_bundle(prepared);
+        let mut manifests = Vec::with_capacity(tools.len());
+        for (owner, tool) in owners.into_iter().zip(tools) {
+            let pointer = self.to.bundle_pointer(manifests.len());
+            manifests.push(tool.manifest);
+            let Some(item) = prepared.get_mut(owner).and_then(Option::as_mut) else {
+                continue;
+            };
+            let entries = &mut item.report.entries;
+            for entry in entries.get_mut(tool.entries).into_iter().flatten() {
+                entry.target = format!("{pointer}{}", entry.target);
             }
+            item.report.outputs.push(format!("{shown}#{pointer}"));
         }
         if manifests.is_empty() {
             return;

@@ -20,6 +20,7 @@ mod paths;
 mod progress;
 pub mod registry;
 mod report;
+mod request;
 mod review;
 mod sarif;
 mod schemas;

@@ -264,7 +264,47 @@ pub fn render_all() -> Result<String, String> {
             render_pair(*dialect, *dialect, &pair(*dialect, *dialect)?)
         ));
     }
+    out.push_str(&render_request_checks());
     Ok(out)
+}
+
+/// The codes `--bundle` adds when it checks one request, per target with a list
+/// document, from each target's `Dialect::request_limits`.
+fn render_request_checks() -> String {
+    let mut out = String::from(
+        "\n## One request (`--bundle`)\n\n\
+         A bundle is checked as one request of its target, after every conversion.\n\n\
+         | code | severity | target | when |\n|---|---|---|---|\n",
+    );
+    let row = |out: &mut String, code: LossCode, target: &str, when: String| {
+        let severity = code.severity().as_str();
+        let _ = writeln!(
+            out,
+            "| `{}` | {severity} | {target} | {when} |",
+            code.code()
+        );
+    };
+    for to in DIALECTS.iter().filter(|to| to.bundle(Vec::new()).is_some()) {
+        let limits = to.request_limits();
+        let mut when = vec!["two tools of one name".to_owned()];
+        if let Some(most) = limits.and_then(|limits| limits.tools) {
+            when.push(format!("more than {most} tools"));
+        }
+        row(
+            &mut out,
+            LossCode::RequestLimitExceeded,
+            to.id(),
+            when.join("; "),
+        );
+        if let Some(budget) = limits.and_then(|limits| limits.strict) {
+            let when = format!(
+                "with `--strict`, more than {} strict tools, {} optional or {} union-typed parameters",
+                budget.tools, budget.optional_parameters, budget.union_parameters
+            );
+            row(&mut out, LossCode::StrictOverBudget, to.id(), when);
+        }
+    }
+    out
 }
 
 const LOSSES: &str = include_str!("../docs/losses.md");

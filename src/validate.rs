@@ -6,7 +6,7 @@ use crate::schemas::{Reading, SchemaCheck};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use toolshift_model::Dialect;
+use toolshift_model::{Dialect, LossCode};
 
 /// What `validate` found in one manifest: whether it is valid, and the lines to print,
 /// of which `notes` are warnings.
@@ -92,7 +92,7 @@ fn judge(
         check.violations(dialect, Reading::Applied, &loaded.document)?
     };
     let source = loaded.source(None);
-    let mut lines: Vec<String> = applied
+    let lines: Vec<String> = applied
         .iter()
         .map(|v| format!("{shown}: {}: {}", v.pointer, v.message))
         .collect();
@@ -111,12 +111,39 @@ fn judge(
             warning.pointer, warning.message
         ));
     }
-    lines.extend(notes.iter().cloned());
+    notes.extend(request_notes(dialect, shown, &loaded.document));
     Ok(Verdict {
         valid: applied.is_empty(),
         notes: notes.len(),
-        lines,
+        lines: lines.into_iter().chain(notes).collect(),
     })
+}
+
+/// What one request of the target would refuse in a list document (`request::check`):
+/// a list is what a request sends. A tool past strict mode's budget is named, not changed.
+fn request_notes(dialect: &dyn Dialect, shown: &str, document: &serde_json::Value) -> Vec<String> {
+    let Some(pointers) = dialect.tools_in(document) else {
+        return Vec::new();
+    };
+    let manifests: Vec<&serde_json::Value> = pointers
+        .iter()
+        .filter_map(|pointer| document.pointer(pointer))
+        .collect();
+    crate::request::check(dialect, &manifests)
+        .into_iter()
+        .map(|finding| {
+            let at = pointers.get(finding.index).map_or("", String::as_str);
+            let consequence = if finding.code == LossCode::StrictOverBudget {
+                ": one request refuses it while it is strict."
+            } else {
+                ""
+            };
+            format!(
+                "{shown}: {at}{}: warning: {}{consequence}",
+                finding.pointer, finding.message
+            )
+        })
+        .collect()
 }
 
 /// The summary line, and the exit code: 2 if a file was unreadable, 1 if one was invalid.

@@ -19,7 +19,7 @@ const MODEL_LAYERS: &[&[&str]] = &[
     &["field", "error", "settings"],
     &["loss"],
     &["tool", "providers"],
-    &["unheld", "places", "strict"],
+    &["unheld", "places", "strict", "request"],
     &["dialect"],
     &["json_schema"],
     &["convert"],

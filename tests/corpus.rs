@@ -162,6 +162,18 @@ fn main() {
                 }
             }
         }
+        let mut servers = support::corpus_entries(&corpus.join("mcp"));
+        servers.retain(|p| p.extension().is_some_and(|e| e == "json"));
+        for target in support::all_dialects().filter(|d| d.request_limits().is_some()) {
+            let servers = servers.clone();
+            trials.push(Trial::test(
+                format!(
+                    "mcp bundles -> {}: within one request's limits",
+                    target.id()
+                ),
+                move || bundles_within_limits(&servers, target),
+            ));
+        }
         let sdk = support::corpus_entries(&corpus.join("arcade-sdk"));
         trials.push(Trial::test("arcade-sdk: validate is clean", move || {
             validate_clean(&sdk)
@@ -176,6 +188,92 @@ fn main() {
         );
     }
     libtest_mimic::run(&arguments, trials).exit();
+}
+
+/// Each MCP server bundled alone, and all of them in one bundle, for `target` (strict
+/// where it has a strict mode): every tool past the tool limit has its entry, and the
+/// strict tools left strict fit the budget, each tool made non-strict for it saying so.
+fn bundles_within_limits(
+    servers: &[PathBuf],
+    target: &'static dyn toolshift_model::Dialect,
+) -> Result<(), Failed> {
+    let scratch = Scratch::new()?;
+    let limits = target.request_limits().ok_or("no request limits")?;
+    let mut groups: Vec<Vec<&PathBuf>> = servers.iter().map(|server| vec![server]).collect();
+    groups.push(servers.iter().collect());
+    for group in groups {
+        let mut args = vec!["convert".to_owned()];
+        args.extend(
+            group
+                .iter()
+                .map(|p| p.canonicalize().unwrap().display().to_string()),
+        );
+        args.extend(["--to", target.id(), "--bundle", "--report", "json"].map(str::to_owned));
+        if target.strict_rules().is_some() {
+            args.push("--strict".to_owned());
+        }
+        let run = run_toolshift(scratch.path(), &args, None)?;
+        if run.status != Some(0) {
+            return Err(format!("{group:?}: exit {:?}: {}", run.status, run.stderr).into());
+        }
+        let bundle: serde_json::Value =
+            serde_json::from_str(&run.stdout).map_err(|e| e.to_string())?;
+        let report: serde_json::Value =
+            serde_json::from_str(&run.stderr).map_err(|e| e.to_string())?;
+        let tools = target
+            .tools_in(&bundle)
+            .ok_or("the bundle lists no tools")?;
+        let targets_of = |code: &str| -> Vec<String> {
+            report["files"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(|file| file["entries"].as_array().into_iter().flatten())
+                .filter(|entry| entry["code"] == code)
+                .map(|entry| entry["target"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        };
+        let past = tools
+            .len()
+            .saturating_sub(limits.tools.unwrap_or(usize::MAX));
+        if targets_of("request-limit-exceeded").len() != past {
+            return Err(format!(
+                "{group:?}: {} tools, {past} past the limit, entries: {:?}",
+                tools.len(),
+                targets_of("request-limit-exceeded")
+            )
+            .into());
+        }
+        let Some(budget) = limits.strict else {
+            continue;
+        };
+        let mut used = [0, 0, 0];
+        for pointer in &tools {
+            let manifest = &bundle.pointer(pointer).unwrap();
+            let places = target.request_places(manifest);
+            let strict = manifest.pointer(&places.strict.clone().unwrap_or_default());
+            let told = targets_of("strict-over-budget")
+                .contains(&format!("{pointer}{}", places.strict.unwrap_or_default()));
+            if strict == Some(&serde_json::Value::Bool(true)) {
+                let schema = manifest
+                    .pointer(&places.arguments.unwrap_or_default())
+                    .unwrap();
+                let (optional, unions) = toolshift_model::request::budget_counts(schema);
+                used = [used[0] + 1, used[1] + optional, used[2] + unions];
+            } else if told && strict != Some(&serde_json::Value::Bool(false)) {
+                return Err(format!("{pointer}: said non-strict, but is {strict:?}").into());
+            }
+        }
+        let most = [
+            budget.tools,
+            budget.optional_parameters,
+            budget.union_parameters,
+        ];
+        if used.iter().zip(most).any(|(used, most)| *used > most) {
+            return Err(format!("{group:?}: strict tools hold {used:?}, past {most:?}").into());
+        }
+    }
+    Ok(())
 }
 
 fn convert(input: &Path, target: &str, may_refuse: bool, identical: bool) -> Result<(), Failed> {

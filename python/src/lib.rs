@@ -81,9 +81,9 @@ fn convert(
         ..Options::default()
     };
     py.detach(|| {
-        let converted = api::convert(text, from_, to, &options).map_err(failure)?;
+        let mut converted = api::convert(text, from_, to, &options).map_err(failure)?;
         let bundled = if bundle {
-            let output = api::bundle(to, &converted).map_err(failure)?;
+            let output = api::bundle(to, &mut converted).map_err(failure)?;
             output_json(&output)
         } else {
             Value::Null

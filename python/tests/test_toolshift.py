@@ -152,3 +152,13 @@ def test_an_mcp_server_becomes_openai_strict_tools_the_sdk_accepts():
         assert tool["function"]["strict"] is True
     # What strict mode changed is in the report, tool by tool.
     assert any(entry.code == "optional-as-nullable" for entry in result.report)
+
+
+def test_a_bundle_is_checked_as_one_request():
+    """Two tools of one name: the API refuses the request, and the report says so on
+    the second tool, placed at its name in the input."""
+    tools_list = '{"tools": [\n  {"name": "a", "inputSchema": {"type": "object"}},\n' \
+                 '  {"name": "a", "inputSchema": {"type": "object"}}\n]}'
+    result = toolshift.convert(tools_list, to="anthropic", bundle=True)
+    (entry,) = [e for e in result.report if e.code == "request-limit-exceeded"]
+    assert (entry.source, entry.target, entry.line) == ("/tools/1/name", "/1/name", 3)

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use toolshift_model::dialect::Dialect;
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
+use toolshift_model::request::{RequestLimits, RequestPlaces, StrictBudget};
 use toolshift_model::strict::{StrictRules, ANTHROPIC_STRICT};
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
@@ -26,6 +27,19 @@ pub const SCHEMA: &str = include_str!("../schema/anthropic-tool.schema.json");
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Anthropic;
+
+/// Structured outputs' explicit complexity limits, over every strict tool of a request
+/// (docs/anthropic.md cites the page). The Messages API documents no tool count.
+const LIMITS: RequestLimits = RequestLimits {
+    target: "Anthropic",
+    tools: None,
+    strict: Some(StrictBudget {
+        mode: "Anthropic strict tool use",
+        tools: 20,
+        optional_parameters: 24,
+        union_parameters: 16,
+    }),
+};
 
 fn is_tool(value: &Value) -> bool {
     member(value, "input_schema").is_some_and(Value::is_object)
@@ -62,6 +76,18 @@ impl Dialect for Anthropic {
 
     fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
         Some(Value::Array(manifests))
+    }
+
+    fn request_limits(&self) -> Option<&'static RequestLimits> {
+        Some(&LIMITS)
+    }
+
+    fn request_places(&self, _manifest: &Value) -> RequestPlaces {
+        RequestPlaces {
+            name: "/name".to_owned(),
+            arguments: Some("/input_schema".to_owned()),
+            strict: Some("/strict".to_owned()),
+        }
     }
 
     fn locate(&self, field: Field, tool: &Tool, _document: &Value) -> Option<String> {

@@ -16,6 +16,7 @@ use serde_json::{json, Map, Value};
 use toolshift_model::dialect::Dialect;
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
+use toolshift_model::request::{RequestLimits, RequestPlaces};
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
 
@@ -26,6 +27,14 @@ pub const SCHEMA: &str = include_str!("../schema/gemini-function-declaration.sch
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Gemini;
+
+/// A `Tool` holds 512 function declarations at most (`Tool.function_declarations` in
+/// google-genai 3.6.1, docs/gemini.md).
+const LIMITS: RequestLimits = RequestLimits {
+    target: "Gemini",
+    tools: Some(512),
+    strict: None,
+};
 
 /// Keys that make a named object some other dialect's tool.
 const OTHER_DIALECTS: [&str; 6] = [
@@ -122,6 +131,23 @@ impl Dialect for Gemini {
 
     fn bundle_pointer(&self, index: usize) -> String {
         format!("/functionDeclarations/{index}")
+    }
+
+    fn request_limits(&self) -> Option<&'static RequestLimits> {
+        Some(&LIMITS)
+    }
+
+    fn request_places(&self, manifest: &Value) -> RequestPlaces {
+        let arguments = if manifest.get("parametersJsonSchema").is_some() {
+            "/parametersJsonSchema"
+        } else {
+            "/parameters"
+        };
+        RequestPlaces {
+            name: "/name".to_owned(),
+            arguments: Some(arguments.to_owned()),
+            strict: None,
+        }
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {

@@ -2,6 +2,7 @@
 
 use crate::field::Field;
 use crate::loss::Loss;
+use crate::request::{RequestLimits, RequestPlaces};
 use crate::strict::StrictRules;
 use crate::tool::Tool;
 use serde_json::Value;
@@ -263,6 +264,21 @@ pub trait Dialect: Sync + std::fmt::Debug {
     /// `None` where it has none.
     fn strict_rules(&self) -> Option<&'static StrictRules> {
         None
+    }
+
+    /// What one request of this target takes beyond each tool (`--bundle` checks it);
+    /// `None` where the target is not a request.
+    fn request_limits(&self) -> Option<&'static RequestLimits> {
+        None
+    }
+
+    /// Where a manifest of this target keeps its name, its arguments and its strict
+    /// flag, for the checks of `request_limits`.
+    fn request_places(&self, _manifest: &Value) -> RequestPlaces {
+        RequestPlaces {
+            name: "/name".to_owned(),
+            ..RequestPlaces::default()
+        }
     }
 
     /// Real-world problems the schema does not catch (a hubId that is not its folder's

@@ -22,6 +22,7 @@ pub use loss::{Entry, Loss, LossCode, Severity};
 pub use tool::*;
 
 pub mod providers;
+pub mod request;
 pub mod settings;
 pub mod strict;
 pub mod unheld;

@@ -131,6 +131,10 @@ loss_codes! {
         "OpenAI strict mode requires every property; an optional parameter became a required one that accepts `null`.";
     StrictUnavailable = "strict-unavailable", Changed,
         "Strict mode was asked for, but a property holds what strict mode cannot say without changing the calls the tool accepts (an open object, `allOf`, a value without a type); the tool was written non-strict, and the entry names the property.";
+    StrictOverBudget = "strict-over-budget", Changed,
+        "The bundle's strict tools together hold more than one request of the target takes (Anthropic: 20 strict tools, 24 optional and 16 union-typed parameters); this tool was written with `strict: false`.";
+    RequestLimitExceeded = "request-limit-exceeded", Lost,
+        "The bundle is more than one request of the target takes: this tool is past the tool limit (OpenAI 128, Gemini 512) or shares its name with another; the API refuses the request until the bundle is split or the tool renamed.";
     TypeChanged = "type-changed", Changed,
         "The target has no equivalent of this type; a broader type was written.";
     ParameterDefaultDropped = "parameter-default-dropped", Lost,

@@ -43,6 +43,25 @@ pub struct StrictRules {
     pub full_regex: bool,
     /// Whether `enum` may list objects and arrays, not only scalars.
     pub complex_enums: bool,
+    /// How large one strict schema may be, where the provider says.
+    pub size: Option<SizeLimits>,
+}
+
+/// How large one strict schema may be (OpenAI's "Objects have limitations on nesting
+/// depth and size", "Limitations on total string size" and "on enum size").
+#[derive(Debug, Clone, Copy)]
+pub struct SizeLimits {
+    /// Object properties, over the whole schema.
+    pub properties: usize,
+    /// Objects nested in one another, the arguments being the first.
+    pub depth: usize,
+    /// Characters of every property name, definition name, enum value and const value.
+    pub characters: usize,
+    /// Enum values, over the whole schema.
+    pub enum_values: usize,
+    /// An enum of more than `long_enum` strings may hold `long_enum_characters` at most.
+    pub long_enum: usize,
+    pub long_enum_characters: usize,
 }
 
 /// OpenAI's function calling with `strict: true` (Structured Outputs, supported schemas;
@@ -76,6 +95,14 @@ pub const OPENAI_STRICT: StrictRules = StrictRules {
     recursion: true,
     full_regex: true,
     complex_enums: true,
+    size: Some(SizeLimits {
+        properties: 5000,
+        depth: 10,
+        characters: 120_000,
+        enum_values: 1000,
+        long_enum: 250,
+        long_enum_characters: 15_000,
+    }),
 };
 
 /// Anthropic's strict tool use (structured outputs' JSON Schema limits; docs/anthropic.md
@@ -102,6 +129,7 @@ pub const ANTHROPIC_STRICT: StrictRules = StrictRules {
     recursion: false,
     full_regex: false,
     complex_enums: false,
+    size: None,
 };
 
 /// Why a tool cannot be strict.
@@ -189,7 +217,103 @@ pub fn make_strict(
             });
         }
     }
+    if let Some(over) = rules.size.and_then(|limits| limits.exceeded_by(&out)) {
+        return Err(NotStrict {
+            path: String::new(),
+            parameter: None,
+            reason: over,
+        });
+    }
     Ok((out, walk.losses))
+}
+
+/// What one schema holds, counted as `SizeLimits` counts.
+#[derive(Debug, Default)]
+struct Size {
+    properties: usize,
+    depth: usize,
+    characters: usize,
+    enum_values: usize,
+    /// The characters of the largest enum of more than `long_enum` strings.
+    long_enum_characters: usize,
+}
+
+impl SizeLimits {
+    /// Why `schema` is larger than these limits allow, if it is.
+    pub fn exceeded_by(&self, schema: &Value) -> Option<String> {
+        let mut size = Size::default();
+        self.measure(schema, 0, &mut size);
+        let over = |what: &str, count: usize, limit: usize| {
+            (count > limit).then(|| format!("hold {count} {what}, more than the {limit} it takes"))
+        };
+        over("object properties", size.properties, self.properties)
+            .or_else(|| over("levels of nested objects", size.depth, self.depth))
+            .or_else(|| {
+                over(
+                    "characters of names and enum values",
+                    size.characters,
+                    self.characters,
+                )
+            })
+            .or_else(|| over("enum values", size.enum_values, self.enum_values))
+            .or_else(|| {
+                over(
+                    "characters in one long enum",
+                    size.long_enum_characters,
+                    self.long_enum_characters,
+                )
+            })
+    }
+
+    fn measure(&self, schema: &Value, depth: usize, size: &mut Size) {
+        let Some(object) = schema.as_object() else {
+            return;
+        };
+        let depth = depth + usize::from(object.contains_key("properties"));
+        size.depth = size.depth.max(depth);
+        if let Some(properties) = object.get("properties").and_then(Value::as_object) {
+            size.properties += properties.len();
+            size.characters += properties.keys().map(|k| k.chars().count()).sum::<usize>();
+        }
+        for key in ["$defs", "definitions"] {
+            if let Some(definitions) = object.get(key).and_then(Value::as_object) {
+                size.characters += definitions.keys().map(|k| k.chars().count()).sum::<usize>();
+            }
+        }
+        self.measure_values(object, size);
+        for (key, value) in object {
+            match (key.as_str(), value) {
+                ("properties" | "$defs" | "definitions", Value::Object(children)) => {
+                    children
+                        .values()
+                        .for_each(|child| self.measure(child, depth, size));
+                }
+                ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
+                    branches
+                        .iter()
+                        .for_each(|branch| self.measure(branch, depth, size));
+                }
+                ("items" | "additionalProperties", child) => self.measure(child, depth, size),
+                _ => {}
+            }
+        }
+    }
+
+    /// The enum and const values of one schema object.
+    fn measure_values(&self, object: &Map<String, Value>, size: &mut Size) {
+        let text = |value: &Value| value.as_str().map_or(0, |s| s.chars().count());
+        if let Some(values) = object.get("enum").and_then(Value::as_array) {
+            let characters: usize = values.iter().map(text).sum();
+            size.enum_values += values.len();
+            size.characters += characters;
+            if values.len() > self.long_enum && values.iter().all(Value::is_string) {
+                size.long_enum_characters = size.long_enum_characters.max(characters);
+            }
+        }
+        if let Some(value) = object.get("const") {
+            size.characters += text(value);
+        }
+    }
 }
 
 /// Where in the arguments a schema lies: a readable path and the top-level parameter.

@@ -218,3 +218,47 @@ fn anthropic_refuses_an_enum_of_objects_naming_the_property() {
     let refused = strict_for(schema, &ANTHROPIC_STRICT).expect_err("an enum of objects");
     assert_eq!(refused.path, "corner");
 }
+
+#[test]
+fn openai_leaves_a_schema_past_its_size_limits_non_strict() {
+    let limits = OPENAI_STRICT.size.expect("OpenAI documents its limits");
+    let object = |count: usize| {
+        let properties: serde_json::Map<String, Value> = (0..count)
+            .map(|i| (format!("p{i}"), json!({"type": "string"})))
+            .collect();
+        json!({"type": "object", "properties": properties})
+    };
+    assert_eq!(limits.exceeded_by(&object(5000)), None);
+    let over = limits
+        .exceeded_by(&object(5001))
+        .expect("too many properties");
+    assert_eq!(
+        over,
+        "hold 5001 object properties, more than the 5000 it takes"
+    );
+
+    let mut nested = object(1);
+    for _ in 0..9 {
+        nested = json!({"type": "object", "properties": {"inner": nested}});
+    }
+    assert_eq!(limits.exceeded_by(&nested), None);
+    let deeper = json!({"type": "object", "properties": {"inner": nested}});
+    assert!(limits
+        .exceeded_by(&deeper)
+        .is_some_and(|why| why.contains("11 levels")));
+
+    let values: Vec<String> = (0..1001).map(|i| format!("v{i}")).collect();
+    let listed = json!({"type": "object", "properties": {"pick": {"enum": values}}});
+    assert!(limits
+        .exceeded_by(&listed)
+        .is_some_and(|why| why.contains("1001 enum values")));
+    let long: Vec<String> = (0..300).map(|i| format!("{i:0>60}")).collect();
+    let long = json!({"type": "object", "properties": {"pick": {"enum": long}}});
+    assert!(limits
+        .exceeded_by(&long)
+        .is_some_and(|why| why.contains("one long enum")));
+
+    let refused = strict(object(5001)).expect_err("past the limit");
+    assert_eq!(refused.path, "");
+    assert!(ANTHROPIC_STRICT.size.is_none());
+}

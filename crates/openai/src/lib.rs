@@ -14,6 +14,7 @@ use serde_json::{json, Map, Value};
 use toolshift_model::dialect::{Dialect, Source, Warning};
 use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
+use toolshift_model::request::{RequestLimits, RequestPlaces};
 use toolshift_model::strict::{StrictRules, OPENAI_STRICT};
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::{escape, member};
@@ -25,6 +26,14 @@ pub const SCHEMA: &str = include_str!("../schema/openai-function-tool.schema.jso
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OpenAi;
+
+/// One request's `tools` holds 128 at most (the API's `array_above_max_length`,
+/// docs/openai.md); strict mode's limits are a schema's, checked by `make_strict`.
+const LIMITS: RequestLimits = RequestLimits {
+    target: "OpenAI",
+    tools: Some(128),
+    strict: None,
+};
 
 fn is_function(value: &Value) -> bool {
     member(value, "type").and_then(Value::as_str) == Some("function")
@@ -179,6 +188,19 @@ impl Dialect for OpenAi {
 
     fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
         Some(Value::Array(manifests))
+    }
+
+    fn request_limits(&self) -> Option<&'static RequestLimits> {
+        Some(&LIMITS)
+    }
+
+    fn request_places(&self, manifest: &Value) -> RequestPlaces {
+        let base = base(manifest);
+        RequestPlaces {
+            name: [base, "/name"].concat(),
+            arguments: Some([base, "/parameters"].concat()),
+            strict: Some([base, "/strict"].concat()),
+        }
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
