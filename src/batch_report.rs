@@ -7,27 +7,39 @@ use toolshift_model::{Entry, LossCode, Severity};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+/// What became of one input file.
 pub enum Status {
+    /// Its outputs were written.
     Converted,
     /// An entry matched `--deny`; nothing was written.
     Denied,
+    /// It could not be read or converted; `error` says why, and nothing was written.
     Failed,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One input file's record: what it was read as, what was written, and every entry.
 pub struct FileReport {
+    /// The input as the user named it.
     pub input: String,
+    /// The dialect it was read as; `null` when it was not recognized.
     pub from: Option<String>,
+    /// The target dialect.
     pub to: String,
+    /// The files written (`FILE#POINTER` for a tool in a bundle).
     pub outputs: Vec<String>,
+    /// What became of it.
     pub status: Status,
+    /// Why it failed or was denied.
     pub error: Option<String>,
     /// Where in the input the error lies, where it names a place (a parse error, a
     /// refusal placed by its pointer).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// The column of that place (from 1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
+    /// Each field dropped, changed or invented, located in the input and the output.
     pub entries: Vec<Entry>,
     /// Generated code files (`handler.js`, `NAME.py`) already there that a `--force`
     /// run kept rather than replace: the user may have edited them.
@@ -51,10 +63,14 @@ pub struct FileReport {
 /// model's tool call back (`--name-map`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NameMapping {
+    /// The name the target's manifest holds.
     pub written: String,
+    /// The name the input gave the tool.
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The toolkit the input named, if any.
     pub toolkit: Option<String>,
+    /// The input file the tool came from.
     pub input: String,
 }
 
@@ -86,21 +102,30 @@ pub struct ReviewText {
     pub input: String,
     /// The written manifest's name and text.
     pub output_name: String,
+    /// The written manifest's text.
     pub output: String,
     /// For each entry, the line of the written manifest its `target` names, if any.
     pub target_lines: Vec<Option<usize>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// The batch's totals, as the last line of the text report says them.
 pub struct Summary {
+    /// Input files recorded.
     pub files: usize,
+    /// Files converted and written.
     pub converted: usize,
+    /// Files an entry of which matched `--deny`.
     pub denied: usize,
+    /// Files that could not be read or converted.
     pub failed: usize,
     /// Entries of walked folders that are not manifests, and links never followed.
     pub skipped: usize,
+    /// Entries of severity `lost`.
     pub lost: usize,
+    /// Entries of severity `changed`.
     pub changed: usize,
+    /// Entries of severity `defaulted`.
     pub defaulted: usize,
     /// Entries by loss code, in code order.
     pub codes: CodeCounts,
@@ -116,6 +141,7 @@ pub struct CodeCounts {
 }
 
 impl CodeCounts {
+    /// Counts one entry of `code`.
     pub fn add(&mut self, code: LossCode) {
         if self.counts.is_empty() {
             self.counts = vec![0; LossCode::ALL.len()];
@@ -125,6 +151,7 @@ impl CodeCounts {
         }
     }
 
+    /// Whether no entry was counted.
     pub fn is_empty(&self) -> bool {
         self.counts.iter().all(|count| *count == 0)
     }
@@ -157,14 +184,20 @@ impl Serialize for CodeCounts {
 /// What a folder walk passed over, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SkippedEntry {
+    /// The entry's path.
     pub path: String,
+    /// Why it was passed over.
     pub reason: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// A whole batch's report: every file, what the walk passed over, and the totals.
 pub struct BatchReport {
+    /// One record per input file, in input order.
     pub files: Vec<FileReport>,
+    /// What folder walks passed over.
     pub skipped: Vec<SkippedEntry>,
+    /// The totals.
     pub summary: Summary,
     /// Every converted tool's names (`--name-map`). Not in the JSON report.
     #[serde(skip)]
@@ -172,11 +205,13 @@ pub struct BatchReport {
 }
 
 impl BatchReport {
+    /// Records an entry a walk passed over.
     pub fn skip(&mut self, path: String, reason: String) {
         self.summary.skipped += 1;
         self.skipped.push(SkippedEntry { path, reason });
     }
 
+    /// Records a file and keeps it.
     pub fn push(&mut self, file: FileReport) {
         self.record(&file);
         self.files.push(file);
@@ -205,6 +240,7 @@ impl BatchReport {
         }
     }
 
+    /// The report as `--report json` writes it.
     pub fn to_json(&self) -> String {
         let mut text = JSON_HEAD.to_owned();
         for (index, file) in self.files.iter().enumerate() {

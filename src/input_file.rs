@@ -20,6 +20,7 @@ pub struct FolderId {
 }
 
 impl FolderId {
+    /// The folder's identity, from its metadata.
     #[cfg(unix)]
     pub fn of(metadata: &std::fs::Metadata) -> Self {
         use std::os::unix::fs::MetadataExt;
@@ -217,7 +218,9 @@ fn in_held<R>(folder: &Path, with: impl FnOnce(&File) -> R) -> Option<R> {
 /// What a probe of a file of an input found, without following a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Probed {
+    /// Nothing is there.
     Missing,
+    /// A symbolic link, never followed.
     Link,
     /// A regular file, of this many bytes.
     File(u64),

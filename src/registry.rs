@@ -3,6 +3,7 @@
 use serde_json::Value;
 use toolshift_model::Dialect;
 
+/// Every dialect, in the order lists and messages show them: the one list of dialects.
 pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_arcade_v1::ArcadeV1,
     &toolshift_arcade_v2::ArcadeV2,
@@ -15,6 +16,7 @@ pub static DIALECTS: &[&dyn Dialect] = &[
     &toolshift_gemini::Gemini,
 ];
 
+/// Every dialect's id, comma-separated, for messages.
 pub fn ids() -> String {
     DIALECTS
         .iter()
@@ -23,6 +25,7 @@ pub fn ids() -> String {
         .join(", ")
 }
 
+/// The dialect of `id`, or a message listing the ids there are.
 pub fn by_id(id: &str) -> Result<&'static dyn Dialect, String> {
     DIALECTS
         .iter()

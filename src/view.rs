@@ -294,6 +294,7 @@ pub struct Difference {
     pub path: String,
     /// `None` when the field is absent on that side.
     pub before: Option<Value>,
+    /// `None` when the field is absent on that side.
     pub after: Option<Value>,
 }
 
