@@ -609,7 +609,15 @@ fn covered(trip: &RoundTrip, seen: &BTreeMap<String, Value>) -> Result<(), Strin
                 .unwrap_or_default();
                 let code = entry["code"].as_str().unwrap_or_default();
                 let message = entry["message"].as_str().unwrap_or_default();
-                related(pointer, place) || support::renamed(code, message, pointer, place)
+                // A value the first leg invented has no place in A: its entry's source
+                // is the nearest object A has, which then holds the new place.
+                let invented = entry["leg"] != 2
+                    && entry["severity"] == "defaulted"
+                    && original.pointer(place).is_none()
+                    && (pointer.is_empty() || place.starts_with(&format!("{pointer}/")));
+                invented
+                    || related(pointer, place)
+                    || support::renamed(code, message, pointer, place)
             })
         });
         if !explained {

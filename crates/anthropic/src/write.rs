@@ -5,7 +5,8 @@ use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{
-    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, Writing,
+    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, FunctionHolds,
+    Writing,
 };
 use toolshift_model::message;
 use toolshift_model::strict::{make_strict, ANTHROPIC_STRICT};
@@ -41,7 +42,15 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     );
     let (input_schema, strict) = strict_or_not(tool, options, input_schema, &mut losses);
     let input_examples = input_examples(tool, &mut losses);
-    function_tool_losses(tool, TITLE, true, &mut losses);
+    function_tool_losses(
+        tool,
+        TITLE,
+        FunctionHolds {
+            examples: true,
+            ..FunctionHolds::default()
+        },
+        &mut losses,
+    );
     let definition = schema::Tool {
         name: name.clone(),
         description: tool.description.clone(),

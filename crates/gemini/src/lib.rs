@@ -102,6 +102,15 @@ const PLACES: &Places = &[
     (Field::Description, "/description"),
 ];
 
+/// Where the output lies, under `response` or `responseJsonSchema` (`{base}`).
+#[rustfmt::skip]
+const RESPONSE_PLACES: &Places = &[
+    (Field::Output, "{base}"),
+    (Field::OutputSchema, "{base}"),
+    (Field::OutputDescription, "{base}/description"),
+    (Field::OutputType, "{base}/type"),
+];
+
 impl Dialect for Gemini {
     toolshift_model::dialect_basics!(ID, File, Json);
 
@@ -156,8 +165,14 @@ impl Dialect for Gemini {
         } else {
             "/parameters"
         };
+        let response = if document.get("responseJsonSchema").is_some() {
+            "/responseJsonSchema"
+        } else {
+            "/response"
+        };
         places::locate(PLACES, field, tool, "")
             .or_else(|| places::locate(ARGUMENT_PLACES, field, tool, arguments))
+            .or_else(|| places::locate(RESPONSE_PLACES, field, tool, response))
     }
 
     /// docs/gemini.md, normalizations: `null` values, `nullable: false` and an empty
@@ -172,12 +187,16 @@ impl Dialect for Gemini {
             .filter(|(_, value)| !value.is_null())
             .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
-        if let Some(parameters) = declaration.get_mut("parameters") {
-            upper_case_types(parameters);
-            toolshift_model::json_schema::drop_empty_lists(parameters);
+        for key in ["parameters", "response"] {
+            if let Some(schema) = declaration.get_mut(key) {
+                upper_case_types(schema);
+                toolshift_model::json_schema::drop_empty_lists(schema);
+            }
         }
-        if let Some(parameters) = declaration.get_mut("parametersJsonSchema") {
-            toolshift_model::json_schema::drop_empty_lists(parameters);
+        for key in ["parametersJsonSchema", "responseJsonSchema"] {
+            if let Some(schema) = declaration.get_mut(key) {
+                toolshift_model::json_schema::drop_empty_lists(schema);
+            }
         }
         Value::Object(declaration)
     }

@@ -42,11 +42,13 @@ fn format_allowed(kind: Option<&Value>, format: &str) -> bool {
     )
 }
 
-/// Where a schema lies: a readable path for messages, and the field entries name.
+/// Where a schema lies: a readable path for messages, the field entries name, and
+/// whether it is the root (the arguments, or `response`).
 #[derive(Clone)]
 struct Place {
     path: String,
     field: Field,
+    is_root: bool,
 }
 
 impl Place {
@@ -67,6 +69,7 @@ impl Place {
         Place {
             path,
             field: self.field,
+            is_root: false,
         }
     }
 }
@@ -75,19 +78,44 @@ impl Place {
 /// `spelled_nullable`: the tool came from Gemini, whose `nullable` its reader spelled as
 /// a type array; writing it back is no change to report.
 pub fn to_gemini(arguments: &Value, tool: &Tool, spelled_nullable: bool) -> (Value, Vec<Loss>) {
+    let root = Place {
+        path: String::new(),
+        field: Field::Parameters,
+        is_root: true,
+    };
+    to_gemini_from(arguments, root, tool, spelled_nullable)
+}
+
+/// Gemini's form of the tool's output schema (`response`), its entries on the output.
+pub fn response_to_gemini(
+    schema: &Value,
+    tool: &Tool,
+    spelled_nullable: bool,
+) -> (Value, Vec<Loss>) {
+    let root = Place {
+        path: "response".into(),
+        field: Field::OutputSchema,
+        is_root: true,
+    };
+    to_gemini_from(schema, root, tool, spelled_nullable)
+}
+
+fn to_gemini_from(
+    arguments: &Value,
+    place: Place,
+    tool: &Tool,
+    spelled_nullable: bool,
+) -> (Value, Vec<Loss>) {
     let Some(root) = arguments.as_object() else {
         return (arguments.clone(), Vec::new());
     };
     let mut walk = Walk {
         tool,
         root: arguments,
+        root_field: place.field,
         losses: Vec::new(),
         inlining: Vec::new(),
         spelled_nullable,
-    };
-    let place = Place {
-        path: String::new(),
-        field: Field::Parameters,
     };
     let mut out = walk.schema(root, &place);
     walk.definitions(root);
@@ -98,8 +126,10 @@ pub fn to_gemini(arguments: &Value, tool: &Tool, spelled_nullable: bool) -> (Val
 
 struct Walk<'a> {
     tool: &'a Tool,
-    /// The arguments schema whole, which a local `$ref` points into.
+    /// The schema whole, which a local `$ref` points into.
     root: &'a Value,
+    /// The field of the schema whole: the arguments, or the output's schema.
+    root_field: Field,
     losses: Vec<Loss>,
     /// The references being inlined, innermost last: one seen again is a recursion.
     inlining: Vec<String>,
@@ -113,7 +143,7 @@ impl Walk<'_> {
 
     /// A keyword's own entry: on the arguments object, the keyword itself.
     fn keyword_loss(&mut self, code: LossCode, key: &str, place: &Place, text: String) {
-        let field = if place.path.is_empty() {
+        let field = if place.is_root {
             self.root_keyword(key)
         } else {
             place.field
@@ -121,8 +151,11 @@ impl Walk<'_> {
         self.losses.push(Loss::new(code, field, text));
     }
 
-    /// The field of a keyword of the arguments object itself.
+    /// The field of a keyword of the root itself: for the arguments, the keyword's own.
     fn root_keyword(&self, key: &str) -> Field {
+        if self.root_field != Field::Parameters {
+            return self.root_field;
+        }
         self.tool
             .parameter_keywords
             .as_ref()
@@ -139,7 +172,7 @@ impl Walk<'_> {
         for (key, value) in input {
             match key.as_str() {
                 "$ref" | "format" => {}
-                "$defs" | "definitions" if place.path.is_empty() => {}
+                "$defs" | "definitions" if place.is_root => {}
                 "type" => self.kind(value, &mut out, place),
                 "properties" => {
                     let properties = self.properties(value, place);
@@ -181,7 +214,7 @@ impl Walk<'_> {
         let mut written = Map::new();
         for (name, property) in properties {
             let mut at = place.then(name, ".");
-            if place.path.is_empty() {
+            if place.is_root && place.field == Field::Parameters {
                 if let Some(index) = self.tool.parameters.iter().position(|p| p.name == *name) {
                     // The parameter as a whole: a fold changes its description too.
                     at.field = Field::Parameter(index);

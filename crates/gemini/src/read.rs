@@ -4,12 +4,14 @@ use crate::openapi::to_json_schema;
 use crate::schema;
 use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document};
-use toolshift_model::json_schema::read_parameters;
-use toolshift_model::{DialectError, Extra, Imported, Source, Tool};
+use toolshift_model::json_schema::{read_output, read_parameters};
+use toolshift_model::{DialectError, Extra, Imported, Output, Source, Tool};
 
 /// The extra that records a declaration written with `parametersJsonSchema`, so that a
 /// Gemini output keeps that form.
 pub const JSON_SCHEMA_FORM: &str = "/parametersJsonSchema";
+/// The same for `responseJsonSchema`.
+pub const RESPONSE_JSON_SCHEMA_FORM: &str = "/responseJsonSchema";
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let declaration: schema::FunctionDeclaration = deserialize_document(source.document)?;
@@ -31,12 +33,25 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         Some((schema, pointer)) => read_parameters(schema, pointer, ID, false, &mut extras)?,
         None => (Vec::new(), None),
     };
+    let output = match (&declaration.response, &declaration.response_json_schema) {
+        (Some(response), _) => read_output(&to_json_schema(response), "/response")?,
+        (None, Some(schema)) => {
+            extras.push(Extra {
+                dialect: ID.into(),
+                pointer: RESPONSE_JSON_SCHEMA_FORM.into(),
+                value: true.into(),
+            });
+            read_output(schema, RESPONSE_JSON_SCHEMA_FORM)?
+        }
+        (None, None) => Output::default(),
+    };
     Ok(Imported {
         tool: Tool {
             name: declaration.name,
             description: declaration.description,
             parameters,
             parameter_keywords,
+            output,
             extras,
             ..Tool::default()
         },

@@ -1,9 +1,8 @@
 //! Serde mirror of Gemini's `FunctionDeclaration`, as the `google-genai` Python SDK
 //! types it (`google.genai.types.FunctionDeclaration`, version 3.6.1, in its JSON
-//! spelling). Keys the mirror does not name (`response`, `responseJsonSchema`,
-//! `behavior`) land in `unknown`, so nothing is dropped unseen. `parameters` is Gemini's
-//! `Schema` (an OpenAPI 3.0 subset), kept as JSON: `openapi` maps it to and from JSON
-//! Schema.
+//! spelling). Keys the mirror does not name (`behavior`) land in `unknown`, so nothing
+//! is dropped unseen. `parameters` and `response` are Gemini's `Schema` (an OpenAPI 3.0
+//! subset), kept as JSON: `openapi` maps it to and from JSON Schema.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -21,6 +20,10 @@ pub struct FunctionDeclaration {
         skip_serializing_if = "Option::is_none"
     )]
     pub parameters_json_schema: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response: Option<Value>,
+    #[serde(rename = "responseJsonSchema", skip_serializing_if = "Option::is_none")]
+    pub response_json_schema: Option<Value>,
     /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
@@ -31,4 +34,6 @@ deserialize_keeping_unknown!(FunctionDeclaration {
     description: "description",
     parameters: "parameters",
     parameters_json_schema: "parametersJsonSchema" | "parameters_json_schema",
+    response: "response",
+    response_json_schema: "responseJsonSchema" | "response_json_schema",
 });

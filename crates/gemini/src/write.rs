@@ -1,13 +1,14 @@
 //! Canonical tool → Gemini function declaration.
 
-use crate::openapi::to_gemini;
-use crate::read::JSON_SCHEMA_FORM;
+use crate::openapi::{response_to_gemini, to_gemini};
+use crate::read::{JSON_SCHEMA_FORM, RESPONSE_JSON_SCHEMA_FORM};
 use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::json_schema::{
-    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, Writing,
+    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, write_value,
+    FunctionHolds, Writing,
 };
 use toolshift_model::message;
 use toolshift_model::unheld::unheld_extras;
@@ -51,22 +52,90 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             losses.extend(more);
             (Some(written), None)
         };
-    function_tool_losses(tool, TITLE, false, &mut losses);
+    let response_json_schema_form = options.json_schema
+        || tool.extra(ID, RESPONSE_JSON_SCHEMA_FORM) == Some(&Value::Bool(true));
+    let (response, response_json_schema) = response(tool, response_json_schema_form, &mut losses);
+    function_tool_losses(
+        tool,
+        TITLE,
+        FunctionHolds {
+            output: true,
+            ..FunctionHolds::default()
+        },
+        &mut losses,
+    );
     let definition = schema::FunctionDeclaration {
         name: name.clone(),
         description: tool.description.clone(),
         parameters,
         parameters_json_schema,
+        response,
+        response_json_schema,
         unknown: Map::new(),
     };
     let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let form = |pointer: &str| pointer == JSON_SCHEMA_FORM || pointer == RESPONSE_JSON_SCHEMA_FORM;
     let restored = restore_extras(&mut document, tool, ID, |pointer| {
-        pointer != JSON_SCHEMA_FORM && pointer.matches('/').count() == 1
+        !form(pointer) && pointer.matches('/').count() == 1
     });
     losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
-        restored.iter().any(|p| p == pointer) || pointer == JSON_SCHEMA_FORM
+        restored.iter().any(|p| p == pointer) || form(pointer)
     }));
     toolshift_model::dialect::one_manifest(&name, document, losses)
+}
+
+/// The output's schema as `response` (Gemini's `Schema`), or as `responseJsonSchema`
+/// where `json_schema_form`; what neither holds (output modes, named return values, a
+/// description without a type) is reported.
+fn response(
+    tool: &Tool,
+    json_schema_form: bool,
+    losses: &mut Vec<Loss>,
+) -> (Option<Value>, Option<Value>) {
+    let output = &tool.output;
+    let mut dropped = Vec::new();
+    if !output.modes.is_empty() {
+        dropped.push(format!("modes {}", output.modes_text()));
+    }
+    for value in &output.returns {
+        dropped.push(format!("return value `{}`", value.name));
+    }
+    let written = match &output.schema {
+        Some(schema) => {
+            let writing = Writing { target: TITLE };
+            let mut value = write_value(schema, Field::OutputSchema, writing, losses);
+            if let Some(text) = &output.description {
+                if let Some(own) = schema.description.as_ref().filter(|own| *own != text) {
+                    dropped.push(format!("the value's own description {own:?}"));
+                }
+                value.insert("description".into(), text.clone().into());
+            }
+            Some(Value::Object(value))
+        }
+        None => {
+            if let Some(text) = &output.description {
+                dropped.push(format!("description {text:?} (it has no type)"));
+            }
+            None
+        }
+    };
+    if !dropped.is_empty() {
+        losses.push(Loss::new(
+            LossCode::OutputDropped,
+            Field::Output,
+            message!("{TITLE}'s `response` describes the value a function returns; the output's {} were dropped. Say what the tool returns in its description.", dropped.join(", ")),
+        ));
+    }
+    match written {
+        None => (None, None),
+        Some(schema) if json_schema_form => (None, Some(schema)),
+        Some(schema) => {
+            let (written, more) =
+                response_to_gemini(&schema, tool, tool.origin.as_deref() == Some(ID));
+            losses.extend(more);
+            (Some(written), None)
+        }
+    }
 }
 
 /// The name under Gemini's rule, with `_` in front where it starts otherwise.

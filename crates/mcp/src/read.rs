@@ -3,8 +3,8 @@
 use crate::schema;
 use crate::ID;
 use toolshift_model::dialect::{collect_extras, deserialize_document};
-use toolshift_model::json_schema::{read_parameters, read_value};
-use toolshift_model::{Behavior, DialectError, Extra, Imported, Output, Source, Tool, ValueSchema};
+use toolshift_model::json_schema::{read_output, read_parameters};
+use toolshift_model::{Behavior, DialectError, Extra, Imported, Output, Source, Tool};
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let tool: schema::Tool = deserialize_document(source.document)?;
@@ -39,12 +39,10 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         }
     }
 
-    let mut output = Output::default();
-    if let Some(schema) = &tool.output_schema {
-        let mut value = read_value(schema, "/outputSchema")?;
-        output.description = take_description(&mut value);
-        output.schema = Some(value);
-    }
+    let output = match &tool.output_schema {
+        Some(schema) => read_output(schema, "/outputSchema")?,
+        None => Output::default(),
+    };
 
     Ok(Imported {
         tool: Tool {
@@ -60,15 +58,4 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
         },
         losses: Vec::new(),
     })
-}
-
-/// The output schema's own `description` says what the tool returns.
-fn take_description(value: &mut ValueSchema) -> Option<String> {
-    let keywords = value.keywords.as_mut()?;
-    let text = keywords.get("description")?.as_str()?.to_owned();
-    keywords.shift_remove("description");
-    if keywords.is_empty() {
-        value.keywords = None;
-    }
-    Some(text)
 }

@@ -82,8 +82,9 @@ pub struct WriteOptions {
     pub strict: bool,
     /// Write an OpenAI function in the Responses API's shape (`--responses`).
     pub responses: bool,
-    /// Write a Gemini declaration's arguments as `parametersJsonSchema`, the full JSON
-    /// Schema, rather than Gemini's `Schema` (`--json-schema`).
+    /// Write a Gemini declaration's arguments and output as `parametersJsonSchema` and
+    /// `responseJsonSchema`, the full JSON Schema, rather than Gemini's `Schema`
+    /// (`--json-schema`).
     pub json_schema: bool,
 }
 

@@ -11,7 +11,7 @@ use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
 use crate::places::Places;
-use crate::tool::{Extra, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
+use crate::tool::{Extra, Output, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
 use serde_json::{Map, Value};
 use toolshift_syntax::pointer::child;
 
@@ -475,6 +475,27 @@ fn put_first(map: &mut Map<String, Value>, key: &str, value: Value) {
     map.shift_insert(at.min(map.len()), key.to_owned(), value);
 }
 
+/// A tool's output from the JSON Schema of the value it returns (MCP `outputSchema`,
+/// Gemini `response`): the schema's own `description` says what the tool returns.
+pub fn read_output(schema: &Value, pointer: &str) -> Result<Output, DialectError> {
+    let mut value = read_value(schema, pointer)?;
+    let mut description = None;
+    if let Some(keywords) = value.keywords.as_mut() {
+        if let Some(text) = keywords.get("description").and_then(Value::as_str) {
+            description = Some(text.to_owned());
+            keywords.shift_remove("description");
+        }
+        if keywords.is_empty() {
+            value.keywords = None;
+        }
+    }
+    Ok(Output {
+        description,
+        schema: Some(value),
+        ..Output::default()
+    })
+}
+
 /// One value schema as JSON Schema.
 pub fn write_value(
     schema: &ValueSchema,
@@ -664,10 +685,24 @@ pub fn flat_name(
     cleaned
 }
 
-/// What a function-calling target (OpenAI, Anthropic, Gemini) cannot hold of a tool:
-/// the authorization it needs, then everything but its name (with the toolkit in it),
-/// description, JSON Schema arguments and, where `examples`, its examples.
-pub fn function_tool_losses(tool: &Tool, target: &str, examples: bool, losses: &mut Vec<Loss>) {
+/// What a function-calling target (OpenAI, Anthropic, Gemini) holds beside a tool's
+/// name, description and JSON Schema arguments.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FunctionHolds {
+    pub examples: bool,
+    /// The output: its writer reports what of it the target lacks.
+    pub output: bool,
+}
+
+/// What a function-calling target cannot hold of a tool: the authorization it needs,
+/// then everything but its name (with the toolkit in it), description, JSON Schema
+/// arguments and what `holds` says.
+pub fn function_tool_losses(
+    tool: &Tool,
+    target: &str,
+    holds: FunctionHolds,
+    losses: &mut Vec<Loss>,
+) {
     authorization_losses(tool, target, losses);
     losses.extend(crate::unheld::unheld(
         tool,
@@ -678,7 +713,9 @@ pub fn function_tool_losses(tool: &Tool, target: &str, examples: bool, losses: &
             parameter_enums: true,
             schema_details: true,
             schema_keywords: true,
-            examples,
+            examples: holds.examples,
+            output: holds.output,
+            return_values: holds.output,
             // The id goes with the whole requirement (`authorization-dropped`).
             auth_id: true,
             ..crate::unheld::Holds::default()

@@ -5,7 +5,9 @@ use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{flat_name, function_tool_losses, write_parameters, Writing};
+use toolshift_model::json_schema::{
+    flat_name, function_tool_losses, write_parameters, FunctionHolds, Writing,
+};
 use toolshift_model::strict::{make_strict, OPENAI_STRICT};
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{DialectError, Loss, LossCode, Tool, WriteOptions, Written};
@@ -42,7 +44,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
     let (parameters, strict) = parameters_and_strict(tool, options, &mut losses);
-    function_tool_losses(tool, TITLE, false, &mut losses);
+    function_tool_losses(tool, TITLE, FunctionHolds::default(), &mut losses);
     let definition = schema::ChatTool {
         kind: "function".into(),
         function: schema::Function {
