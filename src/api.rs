@@ -131,17 +131,61 @@ pub fn convert(
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
     let (document, syntax) = parse(text)?;
-    let from = dialect_of(from, &document)?;
-    let to = registry::by_id(to).map_err(Error::Dialect)?;
-    let source = in_memory(&document);
+    let mut converted = converted(&document, from, to, options).map_err(|error| match error {
+        Unplaced::Refused(error) => refused(error, Some((text, syntax))),
+        Unplaced::Other(error) => error,
+    })?;
+    place(&mut converted, text, syntax);
+    Ok(converted)
+}
+
+/// Converts a document already parsed, as `convert` converts text. There is no text to
+/// place anything in, so entries and errors name their place by pointer only: no line
+/// or column. The Python package takes this path for a `dict` or `list`.
+///
+/// ```
+/// use toolshift::api::{convert_document, Options};
+///
+/// let tool = serde_json::json!({"name": "ping", "inputSchema": {"type": "object"}});
+/// let converted = convert_document(&tool, Some("mcp"), "gemini", &Options::default())?;
+/// assert_eq!(converted[0].outputs[0].value.as_ref().unwrap()["name"], "ping");
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn convert_document(
+    document: &Value,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Vec<Converted>, Error> {
+    converted(document, from, to, options).map_err(|error| match error {
+        Unplaced::Refused(error) => refused(error, None),
+        Unplaced::Other(error) => error,
+    })
+}
+
+/// A conversion's failure before it is placed in the input's text.
+enum Unplaced {
+    Refused(DialectError),
+    Other(Error),
+}
+
+fn converted(
+    document: &Value,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Vec<Converted>, Unplaced> {
+    let from = dialect_of(from, document).map_err(Unplaced::Other)?;
+    let to = registry::by_id(to).map_err(|e| Unplaced::Other(Error::Dialect(e)))?;
+    let source = in_memory(document);
     let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
-        .map_err(|error| refused(error, text, syntax))?;
+        .map_err(Unplaced::Refused)?;
     let roots = from
-        .tools_in(&document)
+        .tools_in(document)
         .unwrap_or_else(|| vec![String::new()]);
     let mut converted = Vec::with_capacity(conversions.len());
     for (conversion, root) in conversions.into_iter().zip(roots) {
-        let tool_document = document.pointer(&root).unwrap_or(&document);
+        let tool_document = document.pointer(&root).unwrap_or(document);
         let name = from.locate(
             toolshift_model::Field::Name,
             &conversion.tool,
@@ -150,9 +194,10 @@ pub fn convert(
         let name_source = format!("{root}{}", name.unwrap_or_default());
         let outputs = conversion
             .files
-            .iter()
+            .into_iter()
             .map(|file| rendered(file, to))
-            .collect::<Result<Vec<Output>, Error>>()?;
+            .collect::<Result<Vec<Output>, Error>>()
+            .map_err(Unplaced::Other)?;
         converted.push(Converted {
             outputs,
             entries: conversion.entries,
@@ -160,7 +205,6 @@ pub fn convert(
             name_at: None,
         });
     }
-    place(&mut converted, text, syntax);
     Ok(converted)
 }
 
@@ -325,14 +369,16 @@ fn dialect_of(id: Option<&str>, document: &Value) -> Result<&'static dyn Dialect
     .map_err(Error::Dialect)
 }
 
-fn refused(error: DialectError, text: &str, syntax: toolshift_syntax::syntax::Syntax) -> Error {
+/// The error of a refused conversion, placed in `text` where there is one.
+fn refused(error: DialectError, text: Option<(&str, toolshift_syntax::syntax::Syntax)>) -> Error {
     let pointer = match &error {
         DialectError::Invalid { pointer, .. } => pointer.clone(),
         _ => String::new(),
     };
-    let positions = toolshift_syntax::position::positions(text, syntax);
-    let at =
-        toolshift_syntax::position::nearest(&positions, &pointer).filter(|_| !pointer.is_empty());
+    let at = text.and_then(|(text, syntax)| {
+        let positions = toolshift_syntax::position::positions(text, syntax);
+        toolshift_syntax::position::nearest(&positions, &pointer).filter(|_| !pointer.is_empty())
+    });
     Error::Refused {
         message: error.to_string(),
         pointer,
@@ -362,21 +408,20 @@ fn place(converted: &mut [Converted], text: &str, syntax: toolshift_syntax::synt
     }
 }
 
-fn rendered(file: &toolshift_model::OutputFile, to: &dyn Dialect) -> Result<Output, Error> {
+/// The file as the command writes it; the manifest moves into `value`.
+fn rendered(file: toolshift_model::OutputFile, to: &dyn Dialect) -> Result<Output, Error> {
     let (path, bytes) =
-        output::render(file, None, to.manifest_syntax()).map_err(|message| Error::Refused {
+        output::render(&file, None, to.manifest_syntax()).map_err(|message| Error::Refused {
             message,
             pointer: String::new(),
             line: None,
             column: None,
         })?;
-    let value = match &file.content {
-        toolshift_model::OutputContent::Manifest(document) => Some(document.clone()),
+    let value = match file.content {
+        toolshift_model::OutputContent::Manifest(document) => Some(document),
         toolshift_model::OutputContent::Text(_) => None,
     };
-    Ok(Output {
-        path,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        value,
-    })
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    Ok(Output { path, text, value })
 }

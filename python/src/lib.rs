@@ -1,6 +1,14 @@
 //! The native half of the `toolshift` Python package: `toolshift::api` called in
-//! process. Results cross as JSON text, which the Python half (`python/toolshift`)
-//! turns into objects; a failure raises `Failure` carrying the error as JSON.
+//! process. `convert`'s results cross as tuples and lists, which the Python half
+//! (`python/toolshift`) wraps in its classes; the others' as JSON text. A failure raises
+//! `Failure` carrying the error as JSON.
+
+// The engine makes many small strings per tool, and glibc's malloc and free were over
+// two fifths of a call's time; mimalloc, as the command uses, made a call about a third
+// faster (docs/performance.md). It serves this module's Rust allocations only: Python
+// objects keep Python's own allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -31,32 +39,61 @@ fn failure(error: Error) -> PyErr {
     Failure::new_err(payload.to_string())
 }
 
-/// An output as Python receives it: a manifest written as JSON carries no parsed value,
-/// which Python reads from its text when asked (most callers want the text).
-fn output_json(output: &api::Output) -> Value {
-    let is_json = output.value.is_some() && output.path.ends_with(".json");
-    let value = if is_json {
-        &Value::Null
-    } else {
-        output.value.as_ref().unwrap_or(&Value::Null)
+/// An output as Python receives it: its path, its text, and the JSON text Python reads
+/// its value from when asked (the text itself for a JSON manifest; `None` for code).
+type PyOutput = (String, String, Option<String>);
+/// An entry as Python receives it, in the order of `toolshift.Entry`'s fields.
+type PyEntry = (
+    &'static str,
+    &'static str,
+    String,
+    String,
+    String,
+    Option<usize>,
+    Option<usize>,
+);
+/// What `convert` returns: each tool's outputs and entries, and the bundle.
+type PyConverted = (Vec<(Vec<PyOutput>, Vec<PyEntry>)>, Option<PyOutput>);
+
+fn py_output(output: api::Output) -> PyOutput {
+    let value = match &output.value {
+        Some(_) if output.path.ends_with(".json") => Some(output.text.clone()),
+        Some(value) => Some(value.to_string()),
+        None => None,
     };
-    json!({"path": output.path, "text": output.text, "value": value, "json": is_json})
+    (output.path, output.text, value)
 }
 
-fn converted_json(converted: &[api::Converted]) -> Value {
-    let tools: Vec<Value> = converted
-        .iter()
+fn py_entry(entry: api::Entry) -> PyEntry {
+    (
+        entry.code.code(),
+        entry.severity.as_str(),
+        entry.source,
+        entry.target,
+        entry.message,
+        entry.line,
+        entry.column,
+    )
+}
+
+fn py_converted(converted: Vec<api::Converted>) -> Vec<(Vec<PyOutput>, Vec<PyEntry>)> {
+    converted
+        .into_iter()
         .map(|tool| {
-            let outputs: Vec<Value> = tool.outputs.iter().map(output_json).collect();
-            json!({"outputs": outputs, "entries": tool.entries})
+            let outputs = tool.outputs.into_iter().map(py_output).collect();
+            let entries = tool.entries.into_iter().map(py_entry).collect();
+            (outputs, entries)
         })
-        .collect();
-    Value::Array(tools)
+        .collect()
 }
 
-/// Converts `text`; returns the tools as JSON, and with `bundle` the list document too.
+/// Converts `text`; returns each tool's outputs and entries, and with `bundle` the list
+/// document. Built as Python objects here: a JSON text that Python parsed again was a
+/// fifth of a call's time.
+/// `dumped`: the text is `json.dumps` of a Python `dict` or `list`, one line the caller
+/// never saw, so nothing is placed in it by line and column.
 #[pyfunction]
-#[pyo3(signature = (text, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false))]
+#[pyo3(signature = (text, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false, dumped=false))]
 #[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
@@ -70,7 +107,8 @@ fn convert(
     responses: bool,
     json_schema: bool,
     keep_secrets: bool,
-) -> PyResult<String> {
+    dumped: bool,
+) -> PyResult<PyConverted> {
     let options = Options {
         strict,
         official,
@@ -81,14 +119,26 @@ fn convert(
         ..Options::default()
     };
     py.detach(|| {
-        let mut converted = api::convert(text, from_, to, &options).map_err(failure)?;
-        let bundled = if bundle {
-            let output = api::bundle(to, &mut converted).map_err(failure)?;
-            output_json(&output)
+        let mut converted = if dumped {
+            // `json.dumps` writes NaN and Infinity, which JSON has not.
+            let document: Value = serde_json::from_str(text).map_err(|e| {
+                failure(api::Error::Syntax {
+                    message: format!("the value is not JSON: {e}"),
+                    line: None,
+                    column: None,
+                })
+            })?;
+            api::convert_document(&document, from_, to, &options)
         } else {
-            Value::Null
+            api::convert(text, from_, to, &options)
+        }
+        .map_err(failure)?;
+        let bundled = if bundle {
+            Some(py_output(api::bundle(to, &mut converted).map_err(failure)?))
+        } else {
+            None
         };
-        Ok(json!({"tools": converted_json(&converted), "bundle": bundled}).to_string())
+        Ok((py_converted(converted), bundled))
     })
 }
 

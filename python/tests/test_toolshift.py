@@ -162,3 +162,12 @@ def test_a_bundle_is_checked_as_one_request():
     result = toolshift.convert(tools_list, to="anthropic", bundle=True)
     (entry,) = [e for e in result.report if e.code == "request-limit-exceeded"]
     assert (entry.source, entry.target, entry.line) == ("/tools/1/name", "/1/name", 3)
+
+
+def test_a_dict_has_no_lines_to_point_at():
+    """Entries of a parsed document name their place by pointer alone."""
+    tool = {"name": "ping", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}
+    (entry,) = toolshift.convert(tool, to="openai").report
+    assert (entry.code, entry.source, entry.line, entry.column) == ("behavior-dropped", "/annotations", None, None)
+    (entry,) = toolshift.convert(json.dumps(tool, indent=2), to="openai").report
+    assert (entry.source, entry.line) == ("/annotations", 6)

@@ -85,22 +85,23 @@ def _call(function, *args, **kwargs):
 
 class Output:
     """One written file: its name (a path relative to the output folder), its text, and
-    ``value``, the parsed manifest (``None`` for generated code), read from the text the
-    first time it is asked for."""
+    ``value``, the parsed manifest (``None`` for generated code), read the first time it
+    is asked for."""
 
-    __slots__ = ("name", "text", "_value", "_parse")
+    __slots__ = ("name", "text", "_value", "_json")
 
-    def __init__(self, name: str, text: str, value: Any = None, parse: bool = False) -> None:
+    def __init__(self, name: str, text: str, json_text: Optional[str] = None) -> None:
         self.name = name
         self.text = text
-        self._value = value
-        self._parse = parse
+        self._value = None
+        # The manifest as JSON text: the text itself, unless it is YAML.
+        self._json = json_text
 
     @property
     def value(self) -> Any:
-        if self._parse:
-            self._value = json.loads(self.text)
-            self._parse = False
+        if self._json is not None:
+            self._value = json.loads(self._json)
+            self._json = None
         return self._value
 
     def __eq__(self, other: object) -> bool:
@@ -176,8 +177,6 @@ def _text(source: Source) -> str:
     raise TypeError(f"source must be text, a dict or list, or a path, not {type(source).__name__}")
 
 
-def _output(raw: dict) -> Output:
-    return Output(raw["path"], raw["text"], raw.get("value"), raw.get("json", False))
 
 
 def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: bool = False,
@@ -188,15 +187,19 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
 
     The keywords are the command's flags: ``strict`` (``--strict``), ``official``,
     ``bundle`` (one list document), ``toolkit``, ``responses``, ``json_schema``,
-    ``keep_secrets``. ``from_`` is detected when ``None``.
+    ``keep_secrets``. ``from_`` is detected when ``None``. Entries name their place in
+    the input by pointer, and, where ``source`` is text or a path, by line and column;
+    a ``dict`` or ``list`` has no text, so theirs are ``None``.
     """
-    raw = json.loads(_call(_toolshift.convert, _text(source), to, from_, strict, official,
-                           bundle, toolkit, responses, json_schema, keep_secrets))
-    report = [Entry(**entry) for tool in raw["tools"] for entry in tool["entries"]]
-    if raw["bundle"] is not None:
-        outputs = [_output(raw["bundle"])]
+    # A dict or list has no text of the user's to place entries in: they carry no line.
+    dumped = isinstance(source, (dict, list))
+    tools, bundled = _call(_toolshift.convert, _text(source), to, from_, strict, official,
+                           bundle, toolkit, responses, json_schema, keep_secrets, dumped)
+    report = [Entry(*entry) for _, entries in tools for entry in entries]
+    if bundled is not None:
+        outputs = [Output(*bundled)]
     else:
-        outputs = [_output(out) for tool in raw["tools"] for out in tool["outputs"]]
+        outputs = [Output(*output) for written, _ in tools for output in written]
     return Result(outputs=outputs, report=report)
 
 

@@ -1,13 +1,20 @@
-"""The native module behind ``toolshift``: results cross as JSON text."""
+"""The native module behind ``toolshift``: ``convert``'s results cross as tuples, the
+others' as JSON text."""
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 class Failure(Exception): ...
+
+#: An output: path, text, and the JSON text of its value (``None`` for code).
+_Output = Tuple[str, str, Optional[str]]
+#: An entry: code, severity, source, target, message, line, column.
+_Entry = Tuple[str, str, str, str, str, Optional[int], Optional[int]]
 
 def convert(text: str, to: str, from_: Optional[str] = ..., strict: bool = ...,
             official: bool = ..., bundle: bool = ..., toolkit: Optional[str] = ...,
             responses: bool = ..., json_schema: bool = ...,
-            keep_secrets: bool = ...) -> str: ...
+            keep_secrets: bool = ..., dumped: bool = ...
+            ) -> Tuple[List[Tuple[List[_Output], List[_Entry]]], Optional[_Output]]: ...
 def detect(text: str) -> str: ...
 def validate(text: str, dialect: Optional[str] = ...) -> str: ...
 def explain(code: str) -> Optional[str]: ...
