@@ -229,24 +229,56 @@ pub fn text(file: &FileReport, styled: bool) -> String {
 /// A failed file's error in the form of its entries (`error: message`, then `-->
 /// file:line:column`, the line and a marker), where the error names its place.
 fn error_snippet(file: &FileReport, styled: bool) -> Option<String> {
-    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
     let error = file.error.as_deref()?;
     let (line, column) = file.line.zip(file.column)?;
     let source = file.lines.get(&line)?;
+    let place = Place {
+        path: &file.input,
+        line,
+        column,
+        source,
+        label: None,
+    };
+    Some(diagnostic(false, error, &place, styled))
+}
+
+/// Where a diagnostic points: the file, the line and column (from 1), the line's text,
+/// and what the marker says.
+pub struct Place<'a> {
+    pub path: &'a str,
+    pub line: usize,
+    pub column: usize,
+    pub source: &'a str,
+    pub label: Option<&'a str>,
+}
+
+/// A diagnostic in the form of the report's entries: `error: message` (or `warning:`),
+/// then `--> file:line:column`, the line and a marker under the token at `column`.
+pub fn diagnostic(warning: bool, message: &str, place: &Place<'_>, styled: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
     let renderer = if styled {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
-    let report = &[Level::ERROR.primary_title(error).element(
-        Snippet::source(source.as_str())
-            .line_start(line)
-            .path(file.input.as_str())
-            .annotation(AnnotationKind::Primary.span(token(source, column))),
+    let level = if warning {
+        Level::WARNING
+    } else {
+        Level::ERROR
+    };
+    let mut annotation = AnnotationKind::Primary.span(token(place.source, place.column));
+    if let Some(label) = place.label {
+        annotation = annotation.label(label);
+    }
+    let report = &[level.primary_title(message).element(
+        Snippet::source(place.source)
+            .line_start(place.line)
+            .path(place.path)
+            .annotation(annotation),
     )];
     let mut text = renderer.render(report);
     text.push('\n');
-    Some(text)
+    text
 }
 
 /// The byte range of the token starting at `column` (in characters, from 1): a quoted

@@ -3,7 +3,7 @@
 
 use crate::registry;
 use crate::schemas::{Reading, SchemaCheck};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use toolshift_model::{Dialect, LossCode};
@@ -36,7 +36,14 @@ pub fn validate(
     let mut out = stdout.lock();
     let mut checked = 0usize;
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
-        let shown = item.path.display().to_string();
+        // A skill folder's diagnostics point into its manifest, a file an editor opens.
+        let shown = if item.skill_folder || item.path.is_dir() {
+            item.path.join(crate::walk::SKILL_MANIFEST)
+        } else {
+            item.path.to_path_buf()
+        }
+        .display()
+        .to_string();
         let loaded = crate::batch::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
         let unclaimed = item.walked
@@ -64,7 +71,7 @@ pub fn validate(
             }
             Err(error) => {
                 tally.unreadable += 1;
-                eprintln!("{shown}: error: {error}");
+                eprintln!("{}", unreadable(&shown, &item.path, &error));
             }
         }
     }
@@ -92,36 +99,112 @@ fn judge(
         check.violations(dialect, Reading::Applied, &loaded.document)?
     };
     let source = loaded.source(None);
-    let lines: Vec<String> = applied
+    let mut problems: Vec<Problem> = applied
         .iter()
-        .map(|v| format!("{shown}: {}: {}", v.pointer, v.message))
+        .map(|v| Problem::new(false, &v.pointer, v.message.clone()))
         .collect();
-    let mut notes = Vec::new();
     for violation in official.iter().filter(|v| !applied.contains(v)) {
-        notes.push(format!(
-            "{shown}: {}: warning: the official {} schema refuses this ({}), but the loader reads it; toolshift accepts it (see docs/)",
-            violation.pointer,
+        let message = format!(
+            "the official {} schema refuses this ({}), but the loader reads it; toolshift accepts it (see docs/)",
             dialect.id(),
             violation.message
-        ));
+        );
+        problems.push(Problem::new(true, &violation.pointer, message));
     }
     for warning in dialect.lint(&source) {
-        notes.push(format!(
-            "{shown}: {}: warning: {}",
-            warning.pointer, warning.message
-        ));
+        problems.push(Problem::new(true, &warning.pointer, warning.message));
     }
-    notes.extend(request_notes(dialect, shown, &loaded.document));
+    problems.extend(request_problems(dialect, &loaded.document));
+    let lines = located(&problems, shown, loaded);
     Ok(Verdict {
         valid: applied.is_empty(),
-        notes: notes.len(),
-        lines: lines.into_iter().chain(notes).collect(),
+        notes: problems.iter().filter(|p| p.warning).count(),
+        lines,
     })
+}
+
+/// Why a file could not be read, at its place in it where the parser names one, as a
+/// failed conversion shows it.
+fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
+    let placed = crate::batch_report::error_position(error).and_then(|(line, column)| {
+        let text = std::fs::read_to_string(path).ok()?;
+        let source = text.lines().nth(line.checked_sub(1)?)?.to_owned();
+        (source.chars().count() <= 240).then_some((line, column, source))
+    });
+    let Some((line, column, source)) = placed else {
+        return format!("{shown}: error: {error}");
+    };
+    let place = crate::report::Place {
+        path: shown,
+        line,
+        column,
+        source: &source,
+        label: None,
+    };
+    let styled = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    crate::report::diagnostic(false, error, &place, styled)
+        .trim_end()
+        .to_owned()
+}
+
+/// One thing `validate` says of a manifest: a violation, or a warning.
+struct Problem {
+    warning: bool,
+    pointer: String,
+    message: String,
+}
+
+impl Problem {
+    fn new(warning: bool, pointer: &str, message: String) -> Self {
+        Problem {
+            warning,
+            pointer: pointer.to_owned(),
+            message,
+        }
+    }
+}
+
+/// Each problem as the report shows an entry: `error:` or `warning:`, then `--> FILE:L:C`,
+/// the line and a marker labelled with the pointer; `FILE: POINTER: ...` where the
+/// place has no line to show.
+fn located(problems: &[Problem], shown: &str, loaded: &crate::input::LoadedInput) -> Vec<String> {
+    let wanted = problems.iter().map(|p| p.pointer.as_str()).collect();
+    let positions = toolshift_syntax::position::positions_of(&loaded.text, loaded.syntax, &wanted);
+    let styled = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    problems
+        .iter()
+        .map(|problem| {
+            let at = toolshift_syntax::position::nearest(&positions, &problem.pointer);
+            let line = at.and_then(|at| Some((at, loaded.text.lines().nth(at.line - 1)?)));
+            let kind = if problem.warning { "warning: " } else { "" };
+            match line.filter(|(_, text)| text.chars().count() <= 240) {
+                Some((at, text)) => {
+                    let place = crate::report::Place {
+                        path: shown,
+                        line: at.line,
+                        column: at.column,
+                        source: text.trim_start_matches('\u{feff}'),
+                        label: Some(crate::batch_report::show_pointer(&problem.pointer)),
+                    };
+                    let text = crate::report::diagnostic(
+                        problem.warning,
+                        &problem.message,
+                        &place,
+                        styled,
+                    );
+                    text.trim_end().to_owned()
+                }
+                None => format!("{shown}: {}: {kind}{}", problem.pointer, problem.message),
+            }
+        })
+        .collect()
 }
 
 /// What one request of the target would refuse in a list document (`request::check`):
 /// a list is what a request sends. A tool past strict mode's budget is named, not changed.
-fn request_notes(dialect: &dyn Dialect, shown: &str, document: &serde_json::Value) -> Vec<String> {
+fn request_problems(dialect: &dyn Dialect, document: &serde_json::Value) -> Vec<Problem> {
     let Some(pointers) = dialect.tools_in(document) else {
         return Vec::new();
     };
@@ -138,10 +221,8 @@ fn request_notes(dialect: &dyn Dialect, shown: &str, document: &serde_json::Valu
             } else {
                 ""
             };
-            format!(
-                "{shown}: {at}{}: warning: {}{consequence}",
-                finding.pointer, finding.message
-            )
+            let pointer = format!("{at}{}", finding.pointer);
+            Problem::new(true, &pointer, format!("{}{consequence}", finding.message))
         })
         .collect()
 }

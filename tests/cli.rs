@@ -475,16 +475,39 @@ fn validate_warns_about_what_the_schemas_miss_without_failing() {
     );
     let run = toolshift(&scratch, &["validate", "greet.yaml", "folder-name"]);
     assert_eq!(run.status, Some(0), "{}\n{}", run.stdout, run.stderr);
+    // Each warning in the report's form: the message, the file and line, the pointer.
     let expected = [
-        "greet.yaml: /parameters/1/name: warning: `loud` is not a parameter of `__call__` in greet.py",
-        "folder-name: /hubId: warning: hubId `other-name` differs from its folder name `folder-name`",
-        "folder-name: /examples/0/call: warning: the call is not valid JSON",
-        "folder-name: /entrypoint/file: warning: handler.js does not exist in the skill folder",
+        (
+            "`loud` is not a parameter of `__call__` in greet.py",
+            "greet.yaml:",
+            "/parameters/1/name",
+        ),
+        (
+            "hubId `other-name` differs from its folder name `folder-name`",
+            "folder-name/plugin.json:1:",
+            "/hubId",
+        ),
+        (
+            "the call is not valid JSON",
+            "folder-name/plugin.json:1:",
+            "/examples/0/call",
+        ),
+        (
+            "handler.js does not exist in the skill folder",
+            "folder-name/plugin.json:1:",
+            "/entrypoint/file",
+        ),
     ];
-    for line in expected {
+    for (message, place, pointer) in expected {
+        let shown = run
+            .stdout
+            .split("warning: ")
+            .find(|block| block.starts_with(message));
         assert!(
-            run.stdout.contains(line),
-            "missing {line:?} in\n{}",
+            shown.is_some_and(
+                |block| block.contains(&format!("--> {place}")) && block.contains(pointer)
+            ),
+            "missing {message:?} at {place} {pointer} in\n{}",
             run.stdout
         );
     }
