@@ -21,7 +21,6 @@ const MODEL_LAYERS: &[&[&str]] = &[
     &["tool", "providers"],
     &["unheld", "places", "strict", "request"],
     &["dialect"],
-    &["json_schema"],
     &["convert"],
 ];
 

@@ -29,7 +29,8 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::Document;
-use toolshift_model::strict::{folded_note, StrictRules};
+use toolshift_json_schema::strict::folded_note;
+use toolshift_model::strict::StrictRules;
 use toolshift_model::{convert_all, Detail, Dialect, LossCode, WriteOptions};
 
 /// Objects generated from each side of each tool.
@@ -630,7 +631,7 @@ fn generate_object(
         }
     }
     // A key beyond the properties, where the object does not refuse one (an object with
-    // `properties` is read as closed: see `toolshift_model::strict`).
+    // `properties` is read as closed: see `toolshift_json_schema::strict`).
     let extra = match map.get("additionalProperties") {
         Some(Value::Bool(false)) => None,
         Some(Value::Object(schema)) => Some(Value::Object(schema.clone())),

@@ -3,8 +3,8 @@
 //! array, or `{"tools": [...]}`).
 //!
 //! `schema` mirrors the SDK's `ToolParam`; `read` and `write` map it to and from the
-//! canonical model (the arguments through `toolshift_model::json_schema`, strict tool
-//! use through `toolshift_model::strict`); this file places fields, detects the dialect
+//! canonical model (the arguments through `toolshift_json_schema`, strict tool
+//! use through `toolshift_json_schema::strict`); this file places fields, detects the dialect
 //! and lists the tools of a list document.
 
 mod read;
@@ -12,11 +12,12 @@ pub mod schema;
 mod write;
 
 use serde_json::{Map, Value};
+use toolshift_json_schema::strict::ANTHROPIC_STRICT;
+use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::Dialect;
-use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::request::{RequestLimits, RequestPlaces, StrictBudget};
-use toolshift_model::strict::{StrictRules, ANTHROPIC_STRICT};
+use toolshift_model::strict::StrictRules;
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
 
@@ -114,7 +115,7 @@ impl Dialect for Anthropic {
             .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
         if let Some(schema) = tool.get_mut("input_schema") {
-            toolshift_model::json_schema::drop_empty_lists(schema);
+            toolshift_json_schema::drop_empty_lists(schema);
         }
         Value::Object(tool)
     }

@@ -3,13 +3,13 @@
 use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
-use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{
+use toolshift_json_schema::strict::{make_strict, ANTHROPIC_STRICT};
+use toolshift_json_schema::{
     flat_name, function_tool_losses, sanitize_property_keys, write_parameters, FunctionHolds,
     Writing,
 };
+use toolshift_model::dialect::restore_extras;
 use toolshift_model::message;
-use toolshift_model::strict::{make_strict, ANTHROPIC_STRICT};
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{
     CodeCall, DialectError, ExampleCall, Field, Loss, LossCode, Tool, WriteOptions, Written,

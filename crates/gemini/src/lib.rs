@@ -13,8 +13,8 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Map, Value};
+use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::Dialect;
-use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::request::{RequestLimits, RequestPlaces};
 use toolshift_model::{DialectError, Field, Tool};
@@ -190,12 +190,12 @@ impl Dialect for Gemini {
         for key in ["parameters", "response"] {
             if let Some(schema) = declaration.get_mut(key) {
                 upper_case_types(schema);
-                toolshift_model::json_schema::drop_empty_lists(schema);
+                toolshift_json_schema::drop_empty_lists(schema);
             }
         }
         for key in ["parametersJsonSchema", "responseJsonSchema"] {
             if let Some(schema) = declaration.get_mut(key) {
-                toolshift_model::json_schema::drop_empty_lists(schema);
+                toolshift_json_schema::drop_empty_lists(schema);
             }
         }
         Value::Object(declaration)

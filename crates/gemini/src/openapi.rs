@@ -8,7 +8,7 @@
 //! (`keyword-dropped`).
 
 use serde_json::{Map, Value};
-use toolshift_model::strict::{constraint_wording, ANNOTATIONS};
+use toolshift_json_schema::strict::{constraint_wording, ANNOTATIONS};
 use toolshift_model::{message, Field, Loss, LossCode, Tool};
 
 const TITLE: &str = "Gemini";

@@ -3,8 +3,8 @@
 use crate::openapi::to_json_schema;
 use crate::schema;
 use crate::ID;
+use toolshift_json_schema::{read_output, read_parameters};
 use toolshift_model::dialect::{collect_extras, deserialize_document};
-use toolshift_model::json_schema::{read_output, read_parameters};
 use toolshift_model::{DialectError, Extra, Imported, Output, Source, Tool};
 
 /// The extra that records a declaration written with `parametersJsonSchema`, so that a

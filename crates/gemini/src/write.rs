@@ -5,11 +5,11 @@ use crate::read::{JSON_SCHEMA_FORM, RESPONSE_JSON_SCHEMA_FORM};
 use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
-use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{
+use toolshift_json_schema::{
     flat_name, function_tool_losses, sanitize_property_keys, write_parameters, write_value,
     FunctionHolds, Writing,
 };
+use toolshift_model::dialect::restore_extras;
 use toolshift_model::message;
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{DialectError, Field, Loss, LossCode, Tool, WriteOptions, Written};

@@ -2,7 +2,7 @@
 //! `tools/list` result (`{"tools": [...]}`).
 //!
 //! `schema` mirrors the specification's `Tool`; `read` and `write` map it to and from
-//! the canonical model (its arguments through `toolshift_model::json_schema`); this
+//! the canonical model (its arguments through `toolshift_json_schema`); this
 //! file places fields, detects the dialect and lists the tools of a list document.
 
 mod read;
@@ -10,8 +10,8 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
+use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::Dialect;
-use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
@@ -111,7 +111,7 @@ impl Dialect for Mcp {
                 tool.remove("annotations");
             }
             if let Some(schema) = tool.get_mut("inputSchema") {
-                toolshift_model::json_schema::drop_empty_lists(schema);
+                toolshift_json_schema::drop_empty_lists(schema);
             }
         }
         document

@@ -3,10 +3,10 @@
 use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
-use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{
+use toolshift_json_schema::{
     authorization_losses, flat_name, write_parameters, write_value, Writing, NATIVE,
 };
+use toolshift_model::dialect::restore_extras;
 use toolshift_model::message;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{

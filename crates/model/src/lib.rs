@@ -7,7 +7,6 @@ pub mod convert;
 pub mod dialect;
 pub mod error;
 pub mod field;
-pub mod json_schema;
 pub mod loss;
 pub mod places;
 pub mod tool;

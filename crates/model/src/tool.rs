@@ -310,7 +310,7 @@ impl ValueType {
 
 /// A value type as messages name it (`ValueType::described`).
 /// The `dialect` of a `ValueType::Native` whose type lives in its JSON Schema keywords
-/// (`json_schema::NATIVE`).
+/// (`toolshift_json_schema::NATIVE`).
 pub const JSON_SCHEMA: &str = "json-schema";
 
 #[derive(Debug, Clone, Copy)]

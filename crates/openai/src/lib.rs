@@ -3,7 +3,7 @@
 //! "name": ...}`), one tool or a list of them (a request's `tools`).
 //!
 //! `schema` mirrors the two shapes; `read` and `write` map them to and from the canonical
-//! model (the parameters through `toolshift_model::json_schema`); this file places
+//! model (the parameters through `toolshift_json_schema`); this file places
 //! fields, detects the dialect and lists the tools of a list document.
 
 mod read;
@@ -11,11 +11,12 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Map, Value};
+use toolshift_json_schema::strict::OPENAI_STRICT;
+use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::{Dialect, Source, Warning};
-use toolshift_model::json_schema::ARGUMENT_PLACES;
 use toolshift_model::places::{self, Places};
 use toolshift_model::request::{RequestLimits, RequestPlaces};
-use toolshift_model::strict::{StrictRules, OPENAI_STRICT};
+use toolshift_model::strict::StrictRules;
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::{escape, member};
 
@@ -249,7 +250,7 @@ impl Dialect for OpenAi {
             decode_strict(parameters);
         }
         collapse_dead_nulls(parameters);
-        toolshift_model::json_schema::drop_empty_lists(parameters);
+        toolshift_json_schema::drop_empty_lists(parameters);
         let mut normalized = Map::new();
         normalized.insert(
             "type".into(),

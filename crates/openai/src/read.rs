@@ -2,8 +2,8 @@
 
 use crate::schema;
 use crate::ID;
+use toolshift_json_schema::read_parameters;
 use toolshift_model::dialect::{collect_extras, deserialize_document};
-use toolshift_model::json_schema::read_parameters;
 use toolshift_model::{DialectError, Extra, Imported, Source, Tool};
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {

@@ -4,11 +4,11 @@
 use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
-use toolshift_model::dialect::restore_extras;
-use toolshift_model::json_schema::{
+use toolshift_json_schema::strict::{make_strict, OPENAI_STRICT};
+use toolshift_json_schema::{
     flat_name, function_tool_losses, write_parameters, FunctionHolds, Writing,
 };
-use toolshift_model::strict::{make_strict, OPENAI_STRICT};
+use toolshift_model::dialect::restore_extras;
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{DialectError, Loss, LossCode, Tool, WriteOptions, Written};
 

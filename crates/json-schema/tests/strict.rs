@@ -5,10 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use serde_json::{json, Value};
-use toolshift_model::json_schema::{read_parameters, write_parameters, Writing};
-use toolshift_model::strict::{
-    make_strict, NotStrict, StrictRules, ANTHROPIC_STRICT, OPENAI_STRICT,
-};
+use toolshift_json_schema::strict::{make_strict, NotStrict, ANTHROPIC_STRICT, OPENAI_STRICT};
+use toolshift_json_schema::{read_parameters, write_parameters, Writing};
+use toolshift_model::strict::StrictRules;
 use toolshift_model::{Field, Parameter, Tool, ValueSchema, ValueType};
 
 /// The strict form of an arguments schema, read and written as the JSON Schema

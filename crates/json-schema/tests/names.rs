@@ -1,6 +1,6 @@
 //! Names a target refuses: `short_name` keeps them readable, apart and stable.
 
-use toolshift_model::json_schema::short_name;
+use toolshift_json_schema::short_name;
 
 fn allowed(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-')

@@ -6,19 +6,21 @@
 //! keyword is kept, key by key, in `ValueSchema::keywords`, so a JSON Schema dialect
 //! writes it back and any other dialect reports it (`keyword-dropped`).
 
-use crate::dialect::DialectError;
-use crate::field::Field;
-use crate::loss::{Loss, LossCode};
-use crate::message;
-use crate::places::Places;
-use crate::tool::{Extra, Output, Parameter, Primitive, Property, Tool, ValueSchema, ValueType};
+pub mod strict;
+
 use serde_json::{Map, Value};
+use toolshift_model::message;
+use toolshift_model::places::Places;
+use toolshift_model::{
+    DialectError, Extra, Field, Loss, LossCode, Output, Parameter, Primitive, Property, Tool,
+    ValueSchema, ValueType,
+};
 use toolshift_syntax::pointer::child;
 
 /// The `dialect` of a `ValueType::Native` whose type lives in its keywords (no `type`,
 /// or a union such as `["string", "integer"]`, or array items the model cannot hold).
 /// Every JSON Schema dialect writes it back; the others lower it to its equivalent.
-pub const NATIVE: &str = crate::tool::JSON_SCHEMA;
+pub const NATIVE: &str = toolshift_model::tool::JSON_SCHEMA;
 
 /// Where both JSON Schema dialects keep a tool's arguments (`Dialect::locate`);
 /// `{base}` is the arguments' schema (`/inputSchema`, `/function/parameters`...).
@@ -506,7 +508,7 @@ pub fn write_value(
     let mut out = Map::new();
     let value_type = match &schema.value_type {
         ValueType::Native { dialect, .. } if dialect == NATIVE => None,
-        other => Some(crate::unheld::lower_native(
+        other => Some(toolshift_model::unheld::lower_native(
             other,
             field,
             writing.target,
@@ -704,10 +706,10 @@ pub fn function_tool_losses(
     losses: &mut Vec<Loss>,
 ) {
     authorization_losses(tool, target, losses);
-    losses.extend(crate::unheld::unheld(
+    losses.extend(toolshift_model::unheld::unheld(
         tool,
         target,
-        crate::unheld::Holds {
+        toolshift_model::unheld::Holds {
             toolkit: true,
             parameter_defaults: true,
             parameter_enums: true,
@@ -718,7 +720,7 @@ pub fn function_tool_losses(
             return_values: holds.output,
             // The id goes with the whole requirement (`authorization-dropped`).
             auth_id: true,
-            ..crate::unheld::Holds::default()
+            ..toolshift_model::unheld::Holds::default()
         },
     ));
 }
@@ -819,7 +821,7 @@ pub fn short_name(name: &str, allowed: impl Fn(char) -> bool, max: usize) -> Str
 
 /// The authorization a tool needs, which neither MCP nor OpenAI can state per tool.
 pub fn authorization_losses(tool: &Tool, target: &str, losses: &mut Vec<Loss>) {
-    use crate::tool::Authorization;
+    use toolshift_model::tool::Authorization;
     let what = match &tool.authorization {
         Authorization::Unspecified | Authorization::None => return,
         Authorization::Token => "a bearer token".to_owned(),
