@@ -1030,6 +1030,7 @@ impl Job<'_> {
         let mut prepared = Prepared {
             report: FileReport {
                 input: input::path_text(&item.path),
+                located_in: None,
                 from: self.from.map(|d| d.id().to_owned()),
                 to: self.to.id().to_owned(),
                 outputs: Vec::new(),
@@ -1072,6 +1073,7 @@ impl Job<'_> {
             },
         };
         prepared.report.from = Some(from.id().to_owned());
+        prepared.report.located_in = loaded.manifest.clone();
         if let Err(error) = self.try_prepare(item, &loaded, from, schemas, options, &mut prepared) {
             prepared.report.status = Status::Failed;
             prepared.report.error = Some(error);

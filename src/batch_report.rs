@@ -22,6 +22,11 @@ pub enum Status {
 pub struct FileReport {
     /// The input as the user named it.
     pub input: String,
+    /// The file the entries' lines and columns are in, where it is not `input` (a
+    /// skill folder's `plugin.json`): what the text report and SARIF point to. Not in
+    /// the JSON report, whose entries' `source` pointers are into the manifest.
+    #[serde(skip)]
+    pub located_in: Option<String>,
     /// The dialect it was read as; `null` when it was not recognized.
     pub from: Option<String>,
     /// The target dialect.
@@ -75,6 +80,11 @@ pub struct NameMapping {
 }
 
 impl FileReport {
+    /// The file its entries' lines are in: the input, or a skill folder's manifest.
+    pub fn located_path(&self) -> &str {
+        self.located_in.as_deref().unwrap_or(&self.input)
+    }
+
     /// Frees every text the summary does not read: what is left is the file's status,
     /// error and input, and each entry's code and severity (`BatchReport::record`).
     /// For a report already rendered whole, so that its texts are freed by the thread
@@ -413,6 +423,7 @@ mod tests {
     fn file(input: &str, status: Status) -> FileReport {
         FileReport {
             input: input.to_owned(),
+            located_in: None,
             from: Some("arcade".to_owned()),
             to: "taskweaver".to_owned(),
             outputs: vec![format!("out/{input}.yaml")],

@@ -19,6 +19,9 @@ pub struct LoadedInput {
     pub display: String,
     /// The folder holding the manifest, if it came from the file system.
     pub dir: Option<PathBuf>,
+    /// The manifest file, where the input is a folder (a skill's `plugin.json`): what
+    /// positions in `text` are positions in.
+    pub manifest: Option<String>,
     pub document: serde_json::Value,
     /// The text it was parsed from, and how, to place report entries in it.
     pub text: String,
@@ -107,7 +110,11 @@ pub fn load_skill_folder(
 /// shown as the input and with the manifest's folder for what it names beside it.
 fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, String> {
     let dir = crate::paths::parent_of(manifest).map(Path::to_path_buf);
-    parsed(path_text(input), dir, text)
+    let mut loaded = parsed(path_text(input), dir, text)?;
+    if input != manifest {
+        loaded.manifest = Some(path_text(manifest));
+    }
+    Ok(loaded)
 }
 
 /// The manifest of a skill folder and its text. It is probed before it is opened: a
@@ -214,6 +221,7 @@ fn parsed(display: String, dir: Option<PathBuf>, text: String) -> Result<LoadedI
     Ok(LoadedInput {
         display,
         dir,
+        manifest: None,
         document,
         text,
         syntax,

@@ -209,7 +209,7 @@ pub fn text(file: &FileReport, styled: bool) -> String {
             severity: entry.severity,
             code: entry.code.code(),
             message: &entry.message,
-            path: &file.input,
+            path: file.located_path(),
             line,
             source,
             span: token(source, column),
@@ -233,7 +233,7 @@ fn error_snippet(file: &FileReport, styled: bool) -> Option<String> {
     let (line, column) = file.line.zip(file.column)?;
     let source = file.lines.get(&line)?;
     let place = Place {
-        path: &file.input,
+        path: file.located_path(),
         line,
         column,
         source,

@@ -96,7 +96,7 @@ fn level(severity: Severity) -> &'static str {
 }
 
 fn file_results(file: &FileReport) -> Vec<Value> {
-    let uri = uri(&file.input);
+    let uri = uri(file.located_path());
     let mut out: Vec<Value> = file
         .entries
         .iter()
