@@ -42,6 +42,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     );
     let (input_schema, strict) = strict_or_not(tool, options, input_schema, &mut losses);
     let input_examples = input_examples(tool, &mut losses);
+    let input_examples = valid_examples(&input_schema, input_examples, &mut losses);
     function_tool_losses(
         tool,
         TITLE,
@@ -122,15 +123,29 @@ fn drop_top_level_composition(tool: &Tool, input_schema: &mut Value, losses: &mu
     }
 }
 
+/// One input example on its way into `input_examples`.
+struct Candidate {
+    /// The example it comes from.
+    index: usize,
+    arguments: Value,
+    /// Where its `example-rewritten` entry is among the losses: placed by where the
+    /// example is written, or taken back when `input_schema` refuses the example.
+    rewritten: Option<usize>,
+}
+
 /// `input_examples`: each example's arguments. What has no place there (a prompt, a
 /// call that is not a JSON object) is reported.
-fn input_examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<Value> {
+fn input_examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<Candidate> {
     let mut written = Vec::new();
     for (index, example) in tool.examples.iter().enumerate() {
         let field = Field::Example(index);
         match &example.call {
             ExampleCall::Arguments { value, .. } if value.is_object() => {
-                written.push(value.clone())
+                written.push(Candidate {
+                    index,
+                    arguments: value.clone(),
+                    rewritten: None,
+                })
             }
             ExampleCall::Arguments { value, .. } => losses.push(Loss::new(
                 LossCode::ExampleDropped,
@@ -158,6 +173,48 @@ fn input_examples(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<Value> {
     written
 }
 
+/// The examples `input_schema` accepts. The Messages API refuses a tool whose example
+/// fails its schema, and with it the whole request (docs/anthropic.md), so such an
+/// example is dropped and reported.
+fn valid_examples(
+    input_schema: &Value,
+    examples: Vec<Candidate>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Value> {
+    // A schema the validator cannot compile is one the API judges itself.
+    let validator = jsonschema::validator_for(input_schema).ok();
+    let mut kept = Vec::with_capacity(examples.len());
+    let mut taken_back = Vec::new();
+    let mut dropped = Vec::new();
+    for example in examples {
+        let refused = validator
+            .as_ref()
+            .and_then(|validator| validator.iter_errors(&example.arguments).next());
+        if let Some(error) = refused {
+            let at = toolshift_syntax::pointer::display(error.instance_path().as_str().to_owned());
+            dropped.push(Loss::new(
+                LossCode::ExampleDropped,
+                Field::Example(example.index),
+                message!("{TITLE} refuses a tool whose input example fails its input_schema, and the request with it; the arguments {} of example {} fail it at {at} ({error}), so they were dropped.", example.arguments, example.index + 1),
+            ));
+            taken_back.extend(example.rewritten);
+            continue;
+        }
+        // A rewritten example's entry is placed by where it is written.
+        if let Some(loss) = example.rewritten.and_then(|at| losses.get_mut(at)) {
+            loss.field = Field::Example(kept.len());
+        }
+        kept.push(example.arguments);
+    }
+    for at in taken_back.into_iter().rev() {
+        if at < losses.len() {
+            losses.remove(at);
+        }
+    }
+    losses.append(&mut dropped);
+    kept
+}
+
 /// The calls of the tool found in example code, each as its arguments; what is not a
 /// call with literal arguments is reported one by one.
 fn code_examples(
@@ -165,7 +222,7 @@ fn code_examples(
     index: usize,
     language: &str,
     calls: &[CodeCall],
-    written: &mut Vec<Value>,
+    written: &mut Vec<Candidate>,
     losses: &mut Vec<Loss>,
 ) {
     if calls.is_empty() {
@@ -187,14 +244,18 @@ fn code_examples(
                 let prompt = call.prompt.as_ref().map_or_else(String::new, |p| {
                     format!(" and its comment {p:?} was dropped")
                 });
+                written.push(Candidate {
+                    index,
+                    arguments: arguments.clone(),
+                    rewritten: Some(losses.len()),
+                });
                 losses.push(Loss::new(
                     LossCode::ExampleRewritten,
-                    Field::Example(written.len()),
+                    Field::Example(index),
                     message!(
                         "`{statement}` became an input example holding its arguments{prompt}."
                     ),
                 ));
-                written.push(arguments.clone());
             }
             Err(why) => losses.push(Loss::new(
                 LossCode::ExampleDropped,
