@@ -85,8 +85,8 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
 }
 
 /// The output's schema as `response` (Gemini's `Schema`), or as `responseJsonSchema`
-/// where `json_schema_form`; what neither holds (output modes, named return values, a
-/// description without a type) is reported.
+/// where `json_schema_form`; what neither holds (output modes, a description without a
+/// type) is reported. Named return values are `unheld`'s to report, one by one.
 fn response(
     tool: &Tool,
     json_schema_form: bool,
@@ -96,9 +96,6 @@ fn response(
     let mut dropped = Vec::new();
     if !output.modes.is_empty() {
         dropped.push(format!("modes {}", output.modes_text()));
-    }
-    for value in &output.returns {
-        dropped.push(format!("return value `{}`", value.name));
     }
     let written = match &output.schema {
         Some(schema) => {

@@ -498,6 +498,16 @@ pub fn read_output(schema: &Value, pointer: &str) -> Result<Output, DialectError
     })
 }
 
+/// A type of another dialect that the model has no equivalent for.
+fn without_equivalent(value_type: &ValueType) -> bool {
+    match value_type {
+        ValueType::Native { equivalent, .. } => {
+            !matches!(equivalent.as_deref(), Some(e) if !matches!(e, ValueType::Native { .. }))
+        }
+        _ => false,
+    }
+}
+
 /// One value schema as JSON Schema.
 pub fn write_value(
     schema: &ValueSchema,
@@ -508,6 +518,20 @@ pub fn write_value(
     let mut out = Map::new();
     let value_type = match &schema.value_type {
         ValueType::Native { dialect, .. } if dialect == NATIVE => None,
+        other if without_equivalent(other) => {
+            // JSON Schema's broadest type is none at all: `json` would be an object,
+            // and refuse the lists and strings such a type (TaskWeaver `list`) takes.
+            losses.push(Loss::new(
+                LossCode::TypeChanged,
+                field,
+                message!(
+                    "{} has no {} equivalent; it was written without a `type`, which accepts any JSON value. Narrow the type by hand if you can.",
+                    other.described(),
+                    writing.target
+                ),
+            ));
+            None
+        }
         other => Some(toolshift_model::unheld::lower_native(
             other,
             field,
@@ -717,7 +741,6 @@ pub fn function_tool_losses(
             schema_keywords: true,
             examples: holds.examples,
             output: holds.output,
-            return_values: holds.output,
             // The id goes with the whole requirement (`authorization-dropped`).
             auth_id: true,
             ..toolshift_model::unheld::Holds::default()

@@ -115,9 +115,6 @@ fn output_schema(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> O
             None
         }
     };
-    for value in &output.returns {
-        dropped.push(format!("return value `{}`", value.name));
-    }
     if !dropped.is_empty() {
         losses.push(Loss::new(
             LossCode::OutputDropped,
