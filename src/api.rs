@@ -131,10 +131,7 @@ pub fn convert(
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
     let (document, syntax) = parse(text)?;
-    let mut converted = converted(&document, from, to, options).map_err(|error| match error {
-        Unplaced::Refused(error) => refused(error, Some((text, syntax))),
-        Unplaced::Other(error) => error,
-    })?;
+    let mut converted = converted(&document, Some((text, syntax)), from, to, options)?;
     place(&mut converted, text, syntax);
     Ok(converted)
 }
@@ -157,29 +154,22 @@ pub fn convert_document(
     to: &str,
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
-    converted(document, from, to, options).map_err(|error| match error {
-        Unplaced::Refused(error) => refused(error, None),
-        Unplaced::Other(error) => error,
-    })
+    converted(document, None, from, to, options)
 }
 
-/// A conversion's failure before it is placed in the input's text.
-enum Unplaced {
-    Refused(DialectError),
-    Other(Error),
-}
-
+/// The conversion of `document`, a refusal placed in `text` where there is one.
 fn converted(
     document: &Value,
+    text: Option<(&str, toolshift_syntax::syntax::Syntax)>,
     from: Option<&str>,
     to: &str,
     options: &Options,
-) -> Result<Vec<Converted>, Unplaced> {
-    let from = dialect_of(from, document).map_err(Unplaced::Other)?;
-    let to = registry::by_id(to).map_err(|e| Unplaced::Other(Error::Dialect(e)))?;
+) -> Result<Vec<Converted>, Error> {
+    let from = dialect_of(from, document)?;
+    let to = registry::by_id(to).map_err(Error::Dialect)?;
     let source = in_memory(document);
     let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
-        .map_err(Unplaced::Refused)?;
+        .map_err(|error| refused(error, text))?;
     let roots = from
         .tools_in(document)
         .unwrap_or_else(|| vec![String::new()]);
@@ -196,8 +186,7 @@ fn converted(
             .files
             .into_iter()
             .map(|file| rendered(file, to))
-            .collect::<Result<Vec<Output>, Error>>()
-            .map_err(Unplaced::Other)?;
+            .collect::<Result<Vec<Output>, Error>>()?;
         converted.push(Converted {
             outputs,
             entries: conversion.entries,
