@@ -170,18 +170,10 @@ fn converted(
     let source = in_memory(document);
     let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
         .map_err(|error| refused(error, text))?;
-    let roots = from
-        .tools_in(document)
-        .unwrap_or_else(|| vec![String::new()]);
+    let tools = conversions.iter().map(|conversion| &conversion.tool);
+    let name_sources = crate::request::name_pointers(from, document, tools);
     let mut converted = Vec::with_capacity(conversions.len());
-    for (conversion, root) in conversions.into_iter().zip(roots) {
-        let tool_document = document.pointer(&root).unwrap_or(document);
-        let name = from.locate(
-            toolshift_model::Field::Name,
-            &conversion.tool,
-            tool_document,
-        );
-        let name_source = format!("{root}{}", name.unwrap_or_default());
+    for (conversion, name_source) in conversions.into_iter().zip(name_sources) {
         let outputs = conversion
             .files
             .into_iter()

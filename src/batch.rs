@@ -1237,18 +1237,8 @@ impl Job<'_> {
         loaded: &input::LoadedInput,
         from: &dyn Dialect,
     ) -> Vec<(String, Option<toolshift_syntax::position::Position>)> {
-        let roots = from
-            .tools_in(&loaded.document)
-            .unwrap_or_else(|| vec![String::new()]);
-        let pointers: Vec<String> = roots
-            .iter()
-            .zip(conversions)
-            .map(|(root, conversion)| {
-                let document = loaded.document.pointer(root).unwrap_or(&loaded.document);
-                let name = from.locate(toolshift_model::Field::Name, &conversion.tool, document);
-                format!("{root}{}", name.unwrap_or_default())
-            })
-            .collect();
+        let tools = conversions.iter().map(|conversion| &conversion.tool);
+        let pointers = request::name_pointers(from, &loaded.document, tools);
         let positions = if self.args.report == cli::ReportFormat::None {
             std::collections::BTreeMap::new()
         } else {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::collections::HashMap;
 use toolshift_model::request::{budget_counts, StrictBudget};
-use toolshift_model::{Dialect, Entry, LossCode};
+use toolshift_model::{Dialect, Entry, LossCode, Tool};
 use toolshift_syntax::position::Position;
 
 /// What a check found about one tool of the bundle.
@@ -37,6 +37,27 @@ pub fn check(to: &dyn Dialect, manifests: &[&Value]) -> Vec<Finding> {
     }
     findings.sort_by_key(|finding| finding.index);
     findings
+}
+
+/// Where each converted tool has its name in `document`, in the order `convert_all`
+/// converts them: what the entries of a request's checks point at in the input.
+pub fn name_pointers<'a>(
+    from: &dyn Dialect,
+    document: &Value,
+    tools: impl IntoIterator<Item = &'a Tool>,
+) -> Vec<String> {
+    let roots = from
+        .tools_in(document)
+        .unwrap_or_else(|| vec![String::new()]);
+    roots
+        .iter()
+        .zip(tools)
+        .map(|(root, tool)| {
+            let tool_document = document.pointer(root).unwrap_or(document);
+            let name = from.locate(toolshift_model::Field::Name, tool, tool_document);
+            format!("{root}{}", name.unwrap_or_default())
+        })
+        .collect()
 }
 
 /// A finding as an entry of its tool's report: `source` is the tool's name in the input
