@@ -6,8 +6,8 @@ use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_json_schema::{
-    flat_name, function_tool_losses, sanitize_property_keys, write_parameters, write_value,
-    FunctionHolds, Writing,
+    describe_output, flat_name, function_tool_losses, sanitize_property_keys, write_parameters,
+    write_value, FunctionHolds, Writing,
 };
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::message;
@@ -101,12 +101,7 @@ fn response(
         Some(schema) => {
             let writing = Writing { target: TITLE };
             let mut value = write_value(schema, Field::OutputSchema, writing, losses);
-            if let Some(text) = &output.description {
-                if let Some(own) = schema.description.as_ref().filter(|own| *own != text) {
-                    dropped.push(format!("the value's own description {own:?}"));
-                }
-                value.insert("description".into(), text.clone().into());
-            }
+            describe_output(&mut value, output, schema, &mut dropped);
             Some(Value::Object(value))
         }
         None => {

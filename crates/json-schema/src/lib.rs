@@ -498,6 +498,24 @@ pub fn read_output(schema: &Value, pointer: &str) -> Result<Output, DialectError
     })
 }
 
+/// Puts the output's description on the schema written for the value it returns, where
+/// `read_output` takes it back from; the value's own description it replaces is named in
+/// `dropped`.
+pub fn describe_output(
+    value: &mut Map<String, Value>,
+    output: &Output,
+    schema: &ValueSchema,
+    dropped: &mut Vec<String>,
+) {
+    let Some(text) = &output.description else {
+        return;
+    };
+    if let Some(own) = schema.description.as_ref().filter(|own| *own != text) {
+        dropped.push(format!("the value's own description {own:?}"));
+    }
+    value.insert("description".into(), text.clone().into());
+}
+
 /// A type of another dialect that the model has no equivalent for.
 fn without_equivalent(value_type: &ValueType) -> bool {
     match value_type {

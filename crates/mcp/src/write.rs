@@ -4,7 +4,8 @@ use crate::schema;
 use crate::ID;
 use serde_json::{Map, Value};
 use toolshift_json_schema::{
-    authorization_losses, flat_name, write_parameters, write_value, Writing, NATIVE,
+    authorization_losses, describe_output, flat_name, write_parameters, write_value, Writing,
+    NATIVE,
 };
 use toolshift_model::dialect::restore_extras;
 use toolshift_model::message;
@@ -89,16 +90,7 @@ fn output_schema(tool: &Tool, writing: Writing<'_>, losses: &mut Vec<Loss>) -> O
             if !value.contains_key("type") && matches!(schema.value_type, ValueType::Primitive(_)) {
                 value.insert("type".into(), "object".into());
             }
-            match (&output.description, &schema.description) {
-                (Some(text), Some(own)) if text != own => {
-                    dropped.push(format!("the value's own description {own:?}"));
-                    value.insert("description".into(), text.clone().into());
-                }
-                (Some(text), _) => {
-                    value.insert("description".into(), text.clone().into());
-                }
-                _ => {}
-            }
+            describe_output(&mut value, output, schema, &mut dropped);
             Some(Value::Object(value))
         }
         Some(schema) => {
