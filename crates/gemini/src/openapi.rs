@@ -61,13 +61,8 @@ impl Place {
     }
 
     fn then(&self, step: &str, separator: &str) -> Place {
-        let path = if self.path.is_empty() {
-            step.to_owned()
-        } else {
-            format!("{}{separator}{step}", self.path)
-        };
         Place {
-            path,
+            path: toolshift_json_schema::path_step(&self.path, step, separator),
             field: self.field,
             is_root: false,
         }

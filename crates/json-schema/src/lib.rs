@@ -498,6 +498,15 @@ pub fn read_output(schema: &Value, pointer: &str) -> Result<Output, DialectError
     })
 }
 
+/// A readable path into a schema, for messages: `step` after `path` (`attendees[].role`).
+pub fn path_step(path: &str, step: &str, separator: &str) -> String {
+    if path.is_empty() {
+        step.to_owned()
+    } else {
+        format!("{path}{separator}{step}")
+    }
+}
+
 /// Puts the output's description on the schema written for the value it returns, where
 /// `read_output` takes it back from; the value's own description it replaces is named in
 /// `dropped`.

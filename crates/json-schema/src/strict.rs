@@ -202,13 +202,8 @@ impl Place {
     }
 
     fn then(&self, step: &str, separator: &str) -> Place {
-        let path = if self.path.is_empty() {
-            step.to_owned()
-        } else {
-            format!("{}{separator}{step}", self.path)
-        };
         Place {
-            path,
+            path: crate::path_step(&self.path, step, separator),
             parameter: self.parameter,
             is_root: false,
         }
