@@ -102,6 +102,16 @@ const PLACES: &Places = &[
     (Field::Description, "/description"),
 ];
 
+/// Where a declaration keeps its arguments or its output: in their JSON Schema form
+/// (`json_schema`) where it has that, else in Gemini's `Schema` (`schema`).
+fn schema_at(declaration: &Value, schema: &'static str, json_schema: &'static str) -> &'static str {
+    if declaration.pointer(json_schema).is_some() {
+        json_schema
+    } else {
+        schema
+    }
+}
+
 /// Where the output lies, under `response` or `responseJsonSchema` (`{base}`).
 #[rustfmt::skip]
 const RESPONSE_PLACES: &Places = &[
@@ -147,11 +157,7 @@ impl Dialect for Gemini {
     }
 
     fn request_places(&self, manifest: &Value) -> RequestPlaces {
-        let arguments = if manifest.get("parametersJsonSchema").is_some() {
-            "/parametersJsonSchema"
-        } else {
-            "/parameters"
-        };
+        let arguments = schema_at(manifest, "/parameters", "/parametersJsonSchema");
         RequestPlaces {
             name: "/name".to_owned(),
             arguments: Some(arguments.to_owned()),
@@ -160,16 +166,8 @@ impl Dialect for Gemini {
     }
 
     fn locate(&self, field: Field, tool: &Tool, document: &Value) -> Option<String> {
-        let arguments = if document.get("parametersJsonSchema").is_some() {
-            "/parametersJsonSchema"
-        } else {
-            "/parameters"
-        };
-        let response = if document.get("responseJsonSchema").is_some() {
-            "/responseJsonSchema"
-        } else {
-            "/response"
-        };
+        let arguments = schema_at(document, "/parameters", "/parametersJsonSchema");
+        let response = schema_at(document, "/response", "/responseJsonSchema");
         places::locate(PLACES, field, tool, "")
             .or_else(|| places::locate(ARGUMENT_PLACES, field, tool, arguments))
             .or_else(|| places::locate(RESPONSE_PLACES, field, tool, response))
