@@ -527,12 +527,7 @@ pub fn describe_output(
 
 /// A type of another dialect that the model has no equivalent for.
 fn without_equivalent(value_type: &ValueType) -> bool {
-    match value_type {
-        ValueType::Native { equivalent, .. } => {
-            !matches!(equivalent.as_deref(), Some(e) if !matches!(e, ValueType::Native { .. }))
-        }
-        _ => false,
-    }
+    matches!(value_type, ValueType::Native { .. }) && value_type.canonical_equivalent().is_none()
 }
 
 /// One value schema as JSON Schema.

@@ -296,6 +296,17 @@ pub enum ValueType {
 impl ValueType {
     pub const STRING: ValueType = ValueType::Primitive(Primitive::String);
 
+    /// A native type's canonical equivalent, where it has one that is not native itself;
+    /// `None` for any other type.
+    pub fn canonical_equivalent(&self) -> Option<&ValueType> {
+        match self {
+            ValueType::Native { equivalent, .. } => equivalent
+                .as_deref()
+                .filter(|equivalent| !matches!(equivalent, ValueType::Native { .. })),
+            _ => None,
+        }
+    }
+
     /// The name used in messages, independent of dialect spelling.
     pub fn describe(&self) -> String {
         self.described().to_string()

@@ -360,12 +360,12 @@ pub fn lower_native(
     target: &str,
     losses: &mut Vec<Loss>,
 ) -> ValueType {
-    let ValueType::Native { equivalent, .. } = value_type else {
+    if !matches!(value_type, ValueType::Native { .. }) {
         return value_type.clone();
-    };
+    }
     let described = value_type.described();
-    match equivalent.as_deref() {
-        Some(equivalent) if !matches!(equivalent, ValueType::Native { .. }) => {
+    match value_type.canonical_equivalent() {
+        Some(equivalent) => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
@@ -376,7 +376,7 @@ pub fn lower_native(
             ));
             equivalent.clone()
         }
-        _ => {
+        None => {
             losses.push(Loss::new(
                 LossCode::TypeChanged,
                 field,
