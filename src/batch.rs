@@ -715,7 +715,7 @@ fn review_text(
 }
 
 /// Longer input lines are not quoted in the text report.
-const MAX_SNIPPET_CHARS: usize = 240;
+pub(crate) const MAX_SNIPPET_CHARS: usize = 240;
 
 /// A conversion error, with the line and column of the place it names.
 /// The line and column of a file's error, where its message names them, with that line

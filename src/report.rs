@@ -59,10 +59,9 @@ impl Sink {
             (None, _) => Target::Stderr,
         };
         let terminal = matches!(target, Target::Stderr) && std::io::stderr().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let mut sink = Sink {
             format: args.report,
-            styled: terminal && !no_color,
+            styled: styled(terminal),
             errors_to_stderr: args.report_file.is_some() || args.report == ReportFormat::None,
             target,
             any_file: false,
@@ -224,6 +223,11 @@ pub fn text(file: &FileReport, styled: bool) -> String {
         None => out.push_str(&batch_report::outcome_line(file)),
     }
     out
+}
+
+/// Whether text for a stream is styled: only on a terminal, and not under `NO_COLOR`.
+pub fn styled(terminal: bool) -> bool {
+    terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// A failed file's error in the form of its entries (`error: message`, then `-->

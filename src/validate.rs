@@ -129,7 +129,8 @@ fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
     let placed = crate::batch_report::error_position(error).and_then(|(line, column)| {
         let text = std::fs::read_to_string(path).ok()?;
         let source = text.lines().nth(line.checked_sub(1)?)?.to_owned();
-        (source.chars().count() <= 240).then_some((line, column, source))
+        (source.chars().count() <= crate::batch::MAX_SNIPPET_CHARS)
+            .then_some((line, column, source))
     });
     let Some((line, column, source)) = placed else {
         return format!("{shown}: error: {error}");
@@ -141,8 +142,7 @@ fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
         source: &source,
         label: None,
     };
-    let styled = std::io::stderr().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let styled = crate::report::styled(std::io::stderr().is_terminal());
     crate::report::diagnostic(false, error, &place, styled)
         .trim_end()
         .to_owned()
@@ -171,15 +171,14 @@ impl Problem {
 fn located(problems: &[Problem], shown: &str, loaded: &crate::input::LoadedInput) -> Vec<String> {
     let wanted = problems.iter().map(|p| p.pointer.as_str()).collect();
     let positions = toolshift_syntax::position::positions_of(&loaded.text, loaded.syntax, &wanted);
-    let styled = std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let styled = crate::report::styled(std::io::stdout().is_terminal());
     problems
         .iter()
         .map(|problem| {
             let at = toolshift_syntax::position::nearest(&positions, &problem.pointer);
             let line = at.and_then(|at| Some((at, loaded.text.lines().nth(at.line - 1)?)));
             let kind = if problem.warning { "warning: " } else { "" };
-            match line.filter(|(_, text)| text.chars().count() <= 240) {
+            match line.filter(|(_, text)| text.chars().count() <= crate::batch::MAX_SNIPPET_CHARS) {
                 Some((at, text)) => {
                     let place = crate::report::Place {
                         path: shown,
