@@ -599,29 +599,38 @@ fn holds_several(
         .is_some()
 }
 
-/// Each entry's line and column in the input, and the lines they point at, for the
-/// text report's snippets.
-fn place_entries(report: &mut FileReport, loaded: &input::LoadedInput, secrets: &[String]) {
-    if report.entries.is_empty() {
+/// Each entry's line and column in the input, and each bundled tool's name's, which the
+/// request's checks point at; and the lines they are on, for the text report's snippets.
+fn place_entries(
+    report: &mut FileReport,
+    bundled: &mut [Bundled],
+    loaded: &input::LoadedInput,
+    secrets: &[String],
+) {
+    if report.entries.is_empty() && bundled.is_empty() {
         return;
     }
     let wanted: std::collections::BTreeSet<&str> = report
         .entries
         .iter()
         .map(|entry| entry.source.as_str())
+        .chain(bundled.iter().map(|tool| tool.name_source.as_str()))
         .collect();
     let positions = toolshift_syntax::position::positions_of(&loaded.text, loaded.syntax, &wanted);
-    let mut quoted = Vec::with_capacity(report.entries.len());
+    let mut quoted = Vec::with_capacity(report.entries.len() + bundled.len());
     for entry in &mut report.entries {
         let Some(at) = toolshift_syntax::position::nearest(&positions, &entry.source) else {
             continue;
         };
         entry.line = Some(at.line);
         entry.column = Some(at.column);
-        if !report.lines.contains_key(&at.line) {
-            quoted.push(at.line);
-        }
+        quoted.push(at.line);
     }
+    for tool in bundled.iter_mut() {
+        tool.name_at = toolshift_syntax::position::nearest(&positions, &tool.name_source);
+        quoted.extend(tool.name_at.map(|at| at.line));
+    }
+    quoted.retain(|line| !report.lines.contains_key(line));
     quoted.sort_unstable();
     quoted.dedup();
     for (number, text) in toolshift_syntax::text::numbered_lines(&loaded.text, &quoted) {
@@ -652,28 +661,6 @@ fn credential_values(tools: &[&toolshift_model::Tool]) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-/// The lines that hold bundled tools' names, which the request's checks may point at.
-fn quote_name_lines(
-    report: &mut FileReport,
-    bundled: &[Bundled],
-    loaded: &input::LoadedInput,
-    secrets: &[String],
-) {
-    let mut wanted: Vec<usize> = bundled
-        .iter()
-        .filter_map(|tool| Some(tool.name_at?.line))
-        .collect();
-    wanted.retain(|line| !report.lines.contains_key(line));
-    wanted.sort_unstable();
-    wanted.dedup();
-    for (number, text) in toolshift_syntax::text::numbered_lines(&loaded.text, &wanted) {
-        let text = text.trim_start_matches('\u{feff}');
-        if text.chars().count() <= MAX_SNIPPET_CHARS {
-            report.lines.insert(number, masked(text, secrets));
-        }
-    }
 }
 
 fn masked(text: &str, secrets: &[String]) -> String {
@@ -1183,7 +1170,8 @@ impl Job<'_> {
         prepared: &mut Prepared,
     ) -> Vec<toolshift_model::OutputFile> {
         let name_sources = if self.args.bundle {
-            self.name_sources(&conversions, loaded, from)
+            let tools = conversions.iter().map(|conversion| &conversion.tool);
+            request::name_pointers(from, &loaded.document, tools)
         } else {
             Vec::new()
         };
@@ -1199,12 +1187,11 @@ impl Job<'_> {
             toolshift_model::append_moving(&mut report.entries, conversion.entries);
             if self.args.bundle {
                 if let Some(manifest) = toolshift_model::dialect::manifest_of(&conversion.files) {
-                    let (name_source, at) = name_sources.next().unwrap_or_default();
                     prepared.bundled.push(Bundled {
                         manifest: manifest.clone(),
                         entries: first..report.entries.len(),
-                        name_source,
-                        name_at: at,
+                        name_source: name_sources.next().unwrap_or_default(),
+                        name_at: None,
                     });
                 }
             }
@@ -1214,8 +1201,7 @@ impl Job<'_> {
         }
         // Placing entries reads the input a second time; no report, no need.
         if self.args.report != cli::ReportFormat::None {
-            place_entries(report, loaded, &secrets);
-            quote_name_lines(report, &prepared.bundled, loaded, &secrets);
+            place_entries(report, &mut prepared.bundled, loaded, &secrets);
         }
         if self.args.report == cli::ReportFormat::Html {
             let manifest = files
@@ -1227,31 +1213,6 @@ impl Job<'_> {
             report.review = Some(Box::new(review_text(report, loaded, manifest, &secrets)));
         }
         files
-    }
-
-    /// Where each conversion's tool has its name in the input, and, for a report, its
-    /// line and column.
-    fn name_sources(
-        &self,
-        conversions: &[toolshift_model::Conversion],
-        loaded: &input::LoadedInput,
-        from: &dyn Dialect,
-    ) -> Vec<(String, Option<toolshift_syntax::position::Position>)> {
-        let tools = conversions.iter().map(|conversion| &conversion.tool);
-        let pointers = request::name_pointers(from, &loaded.document, tools);
-        let positions = if self.args.report == cli::ReportFormat::None {
-            std::collections::BTreeMap::new()
-        } else {
-            let wanted = pointers.iter().map(String::as_str).collect();
-            toolshift_syntax::position::positions_of(&loaded.text, loaded.syntax, &wanted)
-        };
-        pointers
-            .into_iter()
-            .map(|pointer| {
-                let at = toolshift_syntax::position::nearest(&positions, &pointer);
-                (pointer, at)
-            })
-            .collect()
     }
 
     /// The tool's written name beside the one it had, where the target's manifest names it.
