@@ -10,9 +10,12 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod document;
+
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use serde_json::{json, Value};
 use toolshift::api::{self, Error, Options};
 
@@ -87,17 +90,17 @@ fn py_converted(converted: Vec<api::Converted>) -> Vec<(Vec<PyOutput>, Vec<PyEnt
         .collect()
 }
 
-/// Converts `text`; returns each tool's outputs and entries, and with `bundle` the list
-/// document. Built as Python objects here: a JSON text that Python parsed again was a
-/// fifth of a call's time.
-/// `dumped`: the text is `json.dumps` of a Python `dict` or `list`, one line the caller
-/// never saw, so nothing is placed in it by line and column.
+/// Converts `source`; returns each tool's outputs and entries, and with `bundle` the
+/// list document. Built as Python objects here: a JSON text that Python parsed again was
+/// a fifth of a call's time.
+/// `source` is the manifest's text, or a `dict` or `list` the caller parsed, which has
+/// no text of theirs to place anything in by line and column.
 #[pyfunction]
-#[pyo3(signature = (text, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false, dumped=false))]
+#[pyo3(signature = (source, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false))]
 #[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
-    text: &str,
+    source: &Bound<'_, PyAny>,
     to: &str,
     from_: Option<&str>,
     strict: bool,
@@ -107,7 +110,6 @@ fn convert(
     responses: bool,
     json_schema: bool,
     keep_secrets: bool,
-    dumped: bool,
 ) -> PyResult<PyConverted> {
     let options = Options {
         strict,
@@ -118,19 +120,14 @@ fn convert(
         keep_secrets,
         ..Options::default()
     };
+    let input = match source.cast::<PyString>() {
+        Ok(text) => Input::Text(text.to_str()?),
+        Err(_) => Input::Document(document::json_value(source, 0).map_err(unreadable)?),
+    };
     py.detach(|| {
-        let mut converted = if dumped {
-            // `json.dumps` writes NaN and Infinity, which JSON has not.
-            let document: Value = serde_json::from_str(text).map_err(|e| {
-                failure(api::Error::Syntax {
-                    message: format!("the value is not JSON: {e}"),
-                    line: None,
-                    column: None,
-                })
-            })?;
-            api::convert_document(&document, from_, to, &options)
-        } else {
-            api::convert(text, from_, to, &options)
+        let mut converted = match &input {
+            Input::Text(text) => api::convert(text, from_, to, &options),
+            Input::Document(document) => api::convert_document(document, from_, to, &options),
         }
         .map_err(failure)?;
         let bundled = if bundle {
@@ -140,6 +137,23 @@ fn convert(
         };
         Ok((py_converted(converted), bundled))
     })
+}
+
+/// What `convert` reads: text, or a value already parsed.
+enum Input<'a> {
+    Text(&'a str),
+    Document(Value),
+}
+
+fn unreadable(error: document::Unreadable) -> PyErr {
+    match error {
+        document::Unreadable::NotJson(document::NotJson(message)) => failure(api::Error::Syntax {
+            message: format!("the value is not JSON: {message}"),
+            line: None,
+            column: None,
+        }),
+        document::Unreadable::Python(error) => error,
+    }
 }
 
 #[pyfunction]

@@ -171,3 +171,59 @@ def test_a_dict_has_no_lines_to_point_at():
     assert (entry.code, entry.source, entry.line, entry.column) == ("behavior-dropped", "/annotations", None, None)
     (entry,) = toolshift.convert(json.dumps(tool, indent=2), to="openai").report
     assert (entry.source, entry.line) == ("/annotations", 6)
+
+
+def converted_or_refused(source, to, strict):
+    try:
+        return toolshift.convert(source, to=to, strict=strict)
+    except toolshift.Error as error:
+        return type(error), error.message, error.pointer
+
+
+JSON_CASES = [
+    (case, path, args)
+    for case, path in single_file_cases()
+    if path.suffix == ".json" and (args := plain_args(case))
+]
+
+
+@pytest.mark.parametrize("case,path,args", JSON_CASES, ids=[c.name for c, _, _ in JSON_CASES])
+def test_a_dict_converts_as_its_json_text_does(case, path, args):
+    """A parsed document is read in place of `json.dumps` text: the same outputs and
+    entries but for line and column, or the same refusal (a case whose status is not 0
+    is one)."""
+    to, strict = args
+    parsed = json.loads(path.read_text())
+    from_dict = converted_or_refused(parsed, to, strict)
+    from_dumps = converted_or_refused(json.dumps(parsed), to, strict)
+    if isinstance(from_dumps, tuple):
+        assert from_dict == from_dumps
+        return
+    assert from_dict.outputs == from_dumps.outputs
+    unplaced = [e._replace(line=None, column=None) for e in from_dumps.report]
+    assert from_dict.report == unplaced
+
+
+def test_a_dict_is_read_as_json_dumps_writes_it():
+    """Keys `json.dumps` writes as text, tuples as lists, integers past 64 bits."""
+    tool = {"name": "ping", "inputSchema": {"type": "object", "properties": {
+        "n": {"type": "integer", "enum": (1, 2**70), "description": "Say"}}},
+        "_meta": {1: True, None: 2.5, False: "x", 1.5: None}}
+    from_dict = toolshift.convert(tool, to="mcp")
+    from_dumps = toolshift.convert(json.dumps(tool), to="mcp")
+    assert from_dict.outputs == from_dumps.outputs
+
+
+def test_a_dict_json_cannot_hold_raises():
+    """What `json.dumps` refuses raises its TypeError; what JSON cannot hold, or nests
+    past what is read, raises toolshift.SyntaxError, never a crash."""
+    with pytest.raises(TypeError):
+        toolshift.convert({"name": "x", "inputSchema": {"type": "object", "x": {1, 2}}}, to="mcp")
+    with pytest.raises(TypeError):
+        toolshift.convert({"name": "x", "inputSchema": {(1, 2): "tuple key"}}, to="mcp")
+    with pytest.raises(toolshift.SyntaxError, match="NaN"):
+        toolshift.convert({"name": "x", "inputSchema": {"type": "object", "x": float("nan")}}, to="mcp")
+    cycle = {"name": "x", "inputSchema": {"type": "object"}}
+    cycle["inputSchema"]["self"] = cycle
+    with pytest.raises(toolshift.SyntaxError, match="nested deeper"):
+        toolshift.convert(cycle, to="mcp")

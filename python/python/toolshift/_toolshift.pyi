@@ -1,7 +1,7 @@
 """The native module behind ``toolshift``: ``convert``'s results cross as tuples, the
 others' as JSON text."""
 
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, Union
 
 class Failure(Exception): ...
 
@@ -10,10 +10,10 @@ _Output = Tuple[str, str, Optional[str]]
 #: An entry: code, severity, source, target, message, line, column.
 _Entry = Tuple[str, str, str, str, str, Optional[int], Optional[int]]
 
-def convert(text: str, to: str, from_: Optional[str] = ..., strict: bool = ...,
+def convert(source: Union[str, Any], to: str, from_: Optional[str] = ..., strict: bool = ...,
             official: bool = ..., bundle: bool = ..., toolkit: Optional[str] = ...,
             responses: bool = ..., json_schema: bool = ...,
-            keep_secrets: bool = ..., dumped: bool = ...
+            keep_secrets: bool = ...
             ) -> Tuple[List[Tuple[List[_Output], List[_Entry]]], Optional[_Output]]: ...
 def detect(text: str) -> str: ...
 def validate(text: str, dialect: Optional[str] = ...) -> str: ...
