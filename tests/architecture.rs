@@ -19,7 +19,8 @@ const MODEL_LAYERS: &[&[&str]] = &[
     &["field", "error", "settings"],
     &["loss"],
     &["tool", "providers"],
-    &["unheld", "places", "strict", "request"],
+    &["unheld", "places", "strict"],
+    &["request"],
     &["dialect"],
     &["convert"],
 ];

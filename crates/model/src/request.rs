@@ -58,18 +58,7 @@ fn count_in(schema: &Value, counts: &mut (usize, usize)) {
             counts.1 += usize::from(is_union(property));
         }
     }
-    for (key, value) in object {
-        match (key.as_str(), value) {
-            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
-                children.values().for_each(|child| count_in(child, counts));
-            }
-            ("anyOf" | "oneOf", Value::Array(branches)) => {
-                branches.iter().for_each(|branch| count_in(branch, counts));
-            }
-            ("items" | "additionalProperties", child) => count_in(child, counts),
-            _ => {}
-        }
-    }
+    crate::strict::for_each_subschema(object, |child| count_in(child, counts));
 }
 
 fn is_union(schema: &Value) -> bool {

@@ -101,22 +101,7 @@ impl SizeLimits {
             }
         }
         self.measure_values(object, size);
-        for (key, value) in object {
-            match (key.as_str(), value) {
-                ("properties" | "$defs" | "definitions", Value::Object(children)) => {
-                    children
-                        .values()
-                        .for_each(|child| self.measure(child, depth, size));
-                }
-                ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
-                    branches
-                        .iter()
-                        .for_each(|branch| self.measure(branch, depth, size));
-                }
-                ("items" | "additionalProperties", child) => self.measure(child, depth, size),
-                _ => {}
-            }
-        }
+        for_each_subschema(object, |child| self.measure(child, depth, size));
     }
 
     /// The enum and const values of one schema object.
@@ -132,6 +117,24 @@ impl SizeLimits {
         }
         if let Some(value) = object.get("const") {
             size.characters += text(value);
+        }
+    }
+}
+
+/// Visits the schemas one schema object holds, which strict mode's limits and budgets
+/// count through: properties and definitions, the branches of `anyOf`, `oneOf` and
+/// `allOf`, `items` and `additionalProperties`.
+pub fn for_each_subschema<'a>(object: &'a Map<String, Value>, mut visit: impl FnMut(&'a Value)) {
+    for (key, value) in object {
+        match (key.as_str(), value) {
+            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
+                children.values().for_each(&mut visit);
+            }
+            ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
+                branches.iter().for_each(&mut visit);
+            }
+            ("items" | "additionalProperties", child) => visit(child),
+            _ => {}
         }
     }
 }
