@@ -61,11 +61,11 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Map::new(),
     };
     let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
-    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+    let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         pointer != "/strict"
             && (pointer.matches('/').count() == 1 || pointer.starts_with("/input_schema/"))
     });
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         restored.iter().any(|p| p == pointer) || pointer == "/strict"
     }));
     toolshift_model::dialect::one_manifest(&name, document, losses)

@@ -80,7 +80,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     }
     let mut document = toolshift_model::dialect::to_document(ID, &skill)?;
     // Under --official only top-level keys go back: the schema closes every other object.
-    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+    let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         crate::extra_allowed(pointer) && !(options.official && pointer.matches('/').count() > 1)
     });
     report_unheld(tool, &restored, &mut losses);
@@ -120,7 +120,7 @@ fn report_unheld(tool: &Tool, restored: &[String], losses: &mut Vec<Loss>) {
             ..Holds::default()
         },
     ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         restored.iter().any(|r| r == pointer)
     }));
 }

@@ -62,7 +62,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             ..Holds::default()
         },
     ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         pointer == "/$schema"
     }));
     let schema_uri = tool

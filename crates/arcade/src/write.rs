@@ -149,7 +149,7 @@ fn report_unheld(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) {
             ..Holds::default()
         },
     ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         WRITTEN_BACK.contains(&pointer)
             && !(pointer == "/fully_qualified_name" && options.toolkit.is_some())
     }));

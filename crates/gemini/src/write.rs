@@ -75,10 +75,10 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     };
     let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
     let form = |pointer: &str| pointer == JSON_SCHEMA_FORM || pointer == RESPONSE_JSON_SCHEMA_FORM;
-    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+    let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         !form(pointer) && pointer.matches('/').count() == 1
     });
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         restored.iter().any(|p| p == pointer) || form(pointer)
     }));
     toolshift_model::dialect::one_manifest(&name, document, losses)

@@ -57,12 +57,12 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
         unknown: Map::new(),
     };
     let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
-    let restored = restore_extras(&mut document, tool, ID, |pointer| {
+    let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         pointer.matches('/').count() == 1
             || pointer.starts_with("/inputSchema/")
             || pointer.starts_with("/annotations/")
     });
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         restored.iter().any(|p| p == pointer)
     }));
     toolshift_model::dialect::one_manifest(&name, document, losses)

@@ -634,12 +634,12 @@ mod tests {
 /// writer can report the rest.
 pub fn restore_extras(
     document: &mut Value,
-    tool: &crate::tool::Tool,
+    extras: &[crate::tool::Extra],
     dialect: &str,
     allowed: impl Fn(&str) -> bool,
 ) -> Vec<String> {
     let mut restored = Vec::new();
-    for extra in tool.extras.iter().filter(|extra| extra.dialect == dialect) {
+    for extra in extras.iter().filter(|extra| extra.dialect == dialect) {
         if !allowed(&extra.pointer) {
             continue;
         }

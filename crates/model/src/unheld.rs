@@ -7,7 +7,7 @@
 use crate::field::Field;
 use crate::loss::{Loss, LossCode};
 use crate::message;
-use crate::tool::{ExampleCall, Tool, ValueType};
+use crate::tool::{ExampleCall, Extra, Tool, ValueType};
 
 /// What a target dialect can hold, beyond the fields every dialect has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -312,12 +312,12 @@ fn companion_losses(tool: &Tool, target: &str, holds: Holds, losses: &mut Vec<Lo
 
 /// Reports the extras of other dialects (and those of the target it cannot write back).
 pub fn unheld_extras(
-    tool: &Tool,
+    extras: &[Extra],
     target_id: &str,
     target: &str,
     writes_back: impl Fn(&str) -> bool,
 ) -> Vec<Loss> {
-    tool.extras
+    extras
         .iter()
         .enumerate()
         .filter(|(_, extra)| !(extra.dialect == target_id && writes_back(&extra.pointer)))

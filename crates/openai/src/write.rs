@@ -99,8 +99,8 @@ fn parameters_and_strict(
 fn restore_own_extras(tool: &Tool, responses: bool, document: &mut Value, losses: &mut Vec<Loss>) {
     // Extras go back where the written shape keeps them: a Responses input's function
     // keys sit beside `type`, a Chat Completions input's under `function`.
-    let mut placed = tool.clone();
-    for extra in &mut placed.extras {
+    let mut placed = tool.extras.clone();
+    for extra in &mut placed {
         if extra.dialect != ID {
             continue;
         }

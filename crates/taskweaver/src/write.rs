@@ -61,7 +61,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         unknown: Map::new(),
     };
     let mut document = toolshift_model::dialect::to_document(ID, &plugin)?;
-    let mut restored = restore_extras(&mut document, tool, ID, |_| true);
+    let mut restored = restore_extras(&mut document, &tool.extras, ID, |_| true);
     for typed in ["/required", "/plugin_only"] {
         if extra_bool(typed).is_some() {
             restored.push(typed.to_owned());
@@ -136,7 +136,7 @@ fn report_unheld(tool: &Tool, restored: &[String], losses: &mut Vec<Loss>) {
             ..Holds::default()
         },
     ));
-    losses.extend(unheld_extras(tool, ID, TITLE, |pointer| {
+    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
         restored.iter().any(|r| r == pointer)
     }));
 }
