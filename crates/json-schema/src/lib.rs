@@ -126,13 +126,25 @@ pub fn read_parameters(
 /// Reads one value schema. A top-level `description` and `default` stay in `keywords`
 /// for the caller to take; a nested property's description is its own.
 pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectError> {
-    let object = schema.as_object().ok_or_else(|| {
-        DialectError::invalid(
-            pointer,
-            "toolshift reads object schemas only, not `true` or `false`",
-        )
-    })?;
-    let mut keywords = object.clone();
+    match schema {
+        Value::Object(object) => read_object(object.clone(), pointer),
+        _ => Err(not_an_object_schema(pointer)),
+    }
+}
+
+fn not_an_object_schema(pointer: &str) -> DialectError {
+    DialectError::invalid(
+        pointer,
+        "toolshift reads object schemas only, not `true` or `false`",
+    )
+}
+
+/// `read_value` of a schema object the caller gives up: its properties are moved into
+/// the model, not copied again at each level of nesting.
+fn read_object(
+    mut keywords: Map<String, Value>,
+    pointer: &str,
+) -> Result<ValueSchema, DialectError> {
     let mut nullable = None;
     let kind = match keywords.get("type") {
         Some(Value::String(kind)) => Some(kind.clone()),
@@ -310,23 +322,26 @@ fn object_fields(
     keywords: &mut Map<String, Value>,
     pointer: &str,
 ) -> Result<Option<Vec<Property>>, DialectError> {
-    let Some(Value::Object(properties)) = keywords.get("properties") else {
+    if !matches!(keywords.get("properties"), Some(Value::Object(_))) {
+        return Ok(None);
+    }
+    let Some(Value::Object(properties)) = keywords.shift_remove("properties") else {
         return Ok(None);
     };
     let base = child(pointer, "properties");
     let fields = properties
-        .iter()
+        .into_iter()
         .map(|(name, schema)| {
-            let mut schema = read_value(schema, &child(&base, name))?;
+            let at = child(&base, &name);
+            let Value::Object(object) = schema else {
+                return Err(not_an_object_schema(&at));
+            };
+            let mut schema = read_object(object, &at)?;
             schema.description = take_string(&mut schema.keywords, "description");
             tidy(&mut schema);
-            Ok(Property {
-                name: name.clone(),
-                schema,
-            })
+            Ok(Property { name, schema })
         })
         .collect::<Result<Vec<_>, DialectError>>()?;
-    keywords.shift_remove("properties");
     Ok(Some(fields))
 }
 
@@ -349,7 +364,7 @@ fn array_items(
         return Ok(None);
     };
     let at = child(pointer, "items");
-    let element = read_value(&Value::Object(items.clone()), &at)?;
+    let element = read_object(items.clone(), &at)?;
     let plain = element.keywords.as_ref().is_none_or(Map::is_empty) && element.nullable.is_none();
     let result = match element.value_type {
         ValueType::Primitive(Primitive::Json) if plain && element.allowed.is_none() => Some((
