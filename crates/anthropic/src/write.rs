@@ -8,7 +8,7 @@ use toolshift_json_schema::{
     flat_name, function_tool_losses, sanitize_property_keys, write_parameters, FunctionHolds,
     Writing,
 };
-use toolshift_model::dialect::restore_extras;
+use toolshift_model::dialect::{restore_extras, to_document_with};
 use toolshift_model::message;
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{
@@ -55,12 +55,12 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let definition = schema::Tool {
         name: name.clone(),
         description: tool.description.clone(),
-        input_schema,
+        input_schema: Value::Null,
         input_examples: (!input_examples.is_empty()).then_some(input_examples),
         strict,
         unknown: Map::new(),
     };
-    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let mut document = to_document_with(ID, &definition, "/input_schema", input_schema)?;
     let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         pointer != "/strict"
             && (pointer.matches('/').count() == 1 || pointer.starts_with("/input_schema/"))

@@ -7,7 +7,7 @@ use toolshift_json_schema::{
     authorization_losses, describe_output, flat_name, write_parameters, write_value, Writing,
     NATIVE,
 };
-use toolshift_model::dialect::restore_extras;
+use toolshift_model::dialect::{restore_extras, to_document_with};
 use toolshift_model::message;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
@@ -51,12 +51,12 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
         name: name.clone(),
         title: tool.display_name.clone(),
         description: tool.description.clone(),
-        input_schema,
+        input_schema: Value::Null,
         output_schema,
         annotations,
         unknown: Map::new(),
     };
-    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let mut document = to_document_with(ID, &definition, "/inputSchema", input_schema)?;
     let restored = restore_extras(&mut document, &tool.extras, ID, |pointer| {
         pointer.matches('/').count() == 1
             || pointer.starts_with("/inputSchema/")

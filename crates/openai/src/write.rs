@@ -8,7 +8,7 @@ use toolshift_json_schema::strict::{make_strict, OPENAI_STRICT};
 use toolshift_json_schema::{
     flat_name, function_tool_losses, write_parameters, FunctionHolds, Writing,
 };
-use toolshift_model::dialect::restore_extras;
+use toolshift_model::dialect::{restore_extras, to_document_with};
 use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{DialectError, Loss, LossCode, Tool, WriteOptions, Written};
 
@@ -50,13 +50,13 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
         function: schema::Function {
             name: name.clone(),
             description: tool.description.clone(),
-            parameters: Some(parameters),
+            parameters: Some(Value::Null),
             strict,
             unknown: Map::new(),
         },
         unknown: Map::new(),
     };
-    let mut document = toolshift_model::dialect::to_document(ID, &definition)?;
+    let mut document = to_document_with(ID, &definition, "/function/parameters", parameters)?;
     if options.responses {
         document = responses_shape(document, strict.unwrap_or(false));
     }
