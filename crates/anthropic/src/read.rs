@@ -4,7 +4,7 @@ use crate::schema;
 use crate::ID;
 use serde_json::Value;
 use toolshift_json_schema::read_parameters;
-use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::dialect::{collect_extras, deserialize_document, in_document};
 use toolshift_model::{DialectError, Example, ExampleCall, Extra, Imported, Source, Tool};
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
@@ -18,9 +18,10 @@ pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
             value: strict.into(),
         });
     }
+    let input_schema = in_document(source.document, "input_schema")?;
     // Strict tool use keeps optional properties optional: nothing to decode.
     let (parameters, parameter_keywords) =
-        read_parameters(&tool.input_schema, "/input_schema", ID, false, &mut extras)?;
+        read_parameters(input_schema, "/input_schema", ID, false, &mut extras)?;
     let examples = tool
         .input_examples
         .unwrap_or_default()

@@ -6,13 +6,15 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 use toolshift_syntax::deserialize_keeping_unknown;
+use toolshift_syntax::unknown_keys::InDocument;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Tool {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    pub input_schema: Value,
+    /// Read from the document and written into it in place (`InDocument`).
+    pub input_schema: InDocument,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_examples: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -14,6 +14,7 @@ use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{
     CodeCall, DialectError, ExampleCall, Field, Loss, LossCode, Tool, WriteOptions, Written,
 };
+use toolshift_syntax::unknown_keys::InDocument;
 
 const TITLE: &str = "Anthropic";
 
@@ -55,7 +56,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     let definition = schema::Tool {
         name: name.clone(),
         description: tool.description.clone(),
-        input_schema: Value::Null,
+        input_schema: InDocument,
         input_examples: (!input_examples.is_empty()).then_some(input_examples),
         strict,
         unknown: Map::new(),

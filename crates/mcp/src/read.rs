@@ -3,15 +3,16 @@
 use crate::schema;
 use crate::ID;
 use toolshift_json_schema::{read_output, read_parameters};
-use toolshift_model::dialect::{collect_extras, deserialize_document};
+use toolshift_model::dialect::{collect_extras, deserialize_document, in_document};
 use toolshift_model::{Behavior, DialectError, Extra, Imported, Output, Source, Tool};
 
 pub fn read(source: &Source<'_>) -> Result<Imported, DialectError> {
     let tool: schema::Tool = deserialize_document(source.document)?;
     let mut extras = Vec::new();
     collect_extras(ID, "", &tool.unknown, &mut extras);
+    let input_schema = in_document(source.document, "inputSchema")?;
     let (parameters, parameter_keywords) =
-        read_parameters(&tool.input_schema, "/inputSchema", ID, false, &mut extras)?;
+        read_parameters(input_schema, "/inputSchema", ID, false, &mut extras)?;
 
     let mut display_name = tool.title.clone();
     let mut behavior = None;

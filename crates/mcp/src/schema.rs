@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 use toolshift_syntax::deserialize_keeping_unknown;
+use toolshift_syntax::unknown_keys::InDocument;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Tool {
@@ -13,8 +14,9 @@ pub struct Tool {
     pub title: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Read from the document and written into it in place (`InDocument`).
     #[serde(rename = "inputSchema")]
-    pub input_schema: Value,
+    pub input_schema: InDocument,
     #[serde(rename = "outputSchema", skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]

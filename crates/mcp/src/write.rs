@@ -13,6 +13,7 @@ use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     DialectError, Field, Loss, LossCode, Primitive, Tool, ValueType, WriteOptions, Written,
 };
+use toolshift_syntax::unknown_keys::InDocument;
 
 const TITLE: &str = "MCP";
 
@@ -51,7 +52,7 @@ pub fn write(tool: &Tool, _options: &WriteOptions) -> Result<Written, DialectErr
         name: name.clone(),
         title: tool.display_name.clone(),
         description: tool.description.clone(),
-        input_schema: Value::Null,
+        input_schema: InDocument,
         output_schema,
         annotations,
         unknown: Map::new(),

@@ -458,6 +458,14 @@ pub fn to_document<T: serde::Serialize>(
         .map_err(|error| DialectError::no_document(dialect, error))
 }
 
+/// The value a mirror's `InDocument` field stands for: `key` of the document the mirror
+/// was read from, which reading the mirror found there.
+pub fn in_document<'a>(document: &'a Value, key: &str) -> Result<&'a Value, DialectError> {
+    document
+        .get(key)
+        .ok_or_else(|| DialectError::invalid("", format!("missing field `{key}`")))
+}
+
 /// `to_document` of a mirror that holds `null` where `value` goes, then `value` moved
 /// to `pointer`: a tool's argument schema is most of its manifest, and serializing it
 /// through the mirror copied every key again (7 % of an MCP -> OpenAI conversion's
