@@ -8,7 +8,7 @@
 //! (`keyword-dropped`).
 
 use serde_json::{Map, Value};
-use toolshift_json_schema::strict::{constraint_wording, ANNOTATIONS};
+use toolshift_json_schema::strict::{add_notes, constraint_wording, ANNOTATIONS};
 use toolshift_model::{message, Field, Loss, LossCode, Tool};
 
 const TITLE: &str = "Gemini";
@@ -198,7 +198,7 @@ impl Walk<'_> {
                 notes.push(note);
             }
         }
-        add_notes(&mut out, &notes);
+        add_notes(&mut out, &notes, false);
         out
     }
 
@@ -447,23 +447,6 @@ impl Walk<'_> {
 fn string_typed(out: &mut Map<String, Value>) {
     if !out.contains_key("type") {
         out.insert("type".into(), Value::String("STRING".into()));
-    }
-}
-
-/// Adds the folded constraints to the description, after its own text.
-fn add_notes(out: &mut Map<String, Value>, notes: &[String]) {
-    if notes.is_empty() {
-        return;
-    }
-    let notes = notes.join(" ");
-    match out.get_mut("description") {
-        Some(Value::String(text)) if !text.is_empty() => {
-            text.push(' ');
-            text.push_str(&notes);
-        }
-        _ => {
-            out.insert("description".into(), Value::String(notes));
-        }
     }
 }
 

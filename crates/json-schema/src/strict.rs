@@ -317,9 +317,7 @@ impl Walk<'_> {
         }
         self.structure(schema, place, &mut out)?;
         self.drop_dead_null(&mut out, place);
-        if !notes.is_empty() {
-            add_notes(&mut out, &notes);
-        }
+        add_notes(&mut out, &notes, true);
         Ok(out)
     }
 
@@ -720,17 +718,25 @@ fn wording(key: &str, value: &Value) -> Option<String> {
     })
 }
 
-/// Adds the folded constraints to the description, after its own text.
-fn add_notes(out: &mut Map<String, Value>, notes: &[String]) {
+/// Adds folded constraints to a schema's description, after its own text. A schema
+/// without one gets one: right after `type` with `after_type` (strict mode), else where
+/// `insert` puts it (Gemini's reading).
+pub fn add_notes(out: &mut Map<String, Value>, notes: &[String], after_type: bool) {
+    if notes.is_empty() {
+        return;
+    }
     let notes = notes.join(" ");
     match out.get_mut("description") {
         Some(Value::String(text)) if !text.is_empty() => {
             text.push(' ');
             text.push_str(&notes);
         }
-        _ => {
+        _ if after_type => {
             let at = usize::from(out.contains_key("type")).min(out.len());
             out.shift_insert(at, "description".into(), Value::String(notes));
+        }
+        _ => {
+            out.insert("description".into(), Value::String(notes));
         }
     }
 }
