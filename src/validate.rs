@@ -37,13 +37,12 @@ pub fn validate(
     let mut checked = 0usize;
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
         // A skill folder's diagnostics point into its manifest, a file an editor opens.
-        let shown = if item.skill_folder || item.path.is_dir() {
+        let manifest = if item.skill_folder || item.path.is_dir() {
             item.path.join(crate::walk::SKILL_MANIFEST)
         } else {
             item.path.to_path_buf()
-        }
-        .display()
-        .to_string();
+        };
+        let shown = manifest.display().to_string();
         let loaded = crate::batch::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
         let unclaimed = item.walked
@@ -71,7 +70,7 @@ pub fn validate(
             }
             Err(error) => {
                 tally.unreadable += 1;
-                eprintln!("{}", unreadable(&shown, &item.path, &error));
+                eprintln!("{}", unreadable(&shown, &manifest, &error));
             }
         }
     }
