@@ -182,6 +182,10 @@ fn valid_examples(
     examples: Vec<Candidate>,
     losses: &mut Vec<Loss>,
 ) -> Vec<Value> {
+    if examples.is_empty() {
+        // Compiling a validator is most of an Anthropic write; most tools have none.
+        return Vec::new();
+    }
     // A schema the validator cannot compile is one the API judges itself.
     let validator = jsonschema::validator_for(input_schema).ok();
     let mut kept = Vec::with_capacity(examples.len());
