@@ -717,14 +717,17 @@ fn place_error(report: &mut FileReport, text: &str) {
     };
     report.line = Some(line);
     report.column = Some(column);
-    // A line too long to show (a minified file, a hostile one) gets no snippet.
-    if let Some(source) = text
-        .lines()
-        .nth(line - 1)
-        .filter(|source| source.len() <= 1000)
-    {
+    if let Some(source) = error_line(text, line) {
         report.lines.insert(line, source.to_owned());
     }
+}
+
+/// Line `line` (from 1) of `text`, which an error names, where it is short enough to
+/// quote: a line too long to show (a minified file, a hostile one) gets no snippet.
+pub(crate) fn error_line(text: &str, line: usize) -> Option<&str> {
+    text.lines()
+        .nth(line.checked_sub(1)?)
+        .filter(|source| source.len() <= 1000)
 }
 
 fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {

@@ -127,9 +127,8 @@ fn judge(
 fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
     let placed = crate::batch_report::error_position(error).and_then(|(line, column)| {
         let text = std::fs::read_to_string(path).ok()?;
-        let source = text.lines().nth(line.checked_sub(1)?)?.to_owned();
-        (source.chars().count() <= crate::batch::MAX_SNIPPET_CHARS)
-            .then_some((line, column, source))
+        let source = crate::batch::error_line(&text, line)?.to_owned();
+        Some((line, column, source))
     });
     let Some((line, column, source)) = placed else {
         return format!("{shown}: error: {error}");
