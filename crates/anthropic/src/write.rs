@@ -31,16 +31,7 @@ fn allowed_in_key(c: char) -> bool {
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let name = flat_name(tool, TITLE, allowed, 64, &mut losses);
-    let mut input_schema = write_parameters(tool, Writing { target: TITLE }, &mut losses);
-    drop_top_level_composition(tool, &mut input_schema, &mut losses);
-    sanitize_property_keys(
-        tool,
-        &mut input_schema,
-        TITLE,
-        allowed_in_key,
-        "letters, digits and `_.-`",
-        &mut losses,
-    );
+    let input_schema = plain_input_schema(tool, &mut losses);
     let (input_schema, strict) = strict_or_not(tool, options, input_schema, &mut losses);
     let input_examples = input_examples(tool, &mut losses);
     let input_examples = valid_examples(&input_schema, input_examples, &mut losses);
@@ -72,6 +63,21 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
     toolshift_model::dialect::one_manifest(&name, document, losses)
 }
 
+/// `input_schema` as the Messages API takes it, before strict mode.
+fn plain_input_schema(tool: &Tool, losses: &mut Vec<Loss>) -> Value {
+    let mut input_schema = write_parameters(tool, Writing { target: TITLE }, losses);
+    drop_top_level_composition(tool, &mut input_schema, losses);
+    sanitize_property_keys(
+        tool,
+        &mut input_schema,
+        TITLE,
+        allowed_in_key,
+        "letters, digits and `_.-`",
+        losses,
+    );
+    input_schema
+}
+
 /// The tool's own `strict`, where it was an Anthropic tool.
 fn own_strict(tool: &Tool) -> Option<bool> {
     tool.extra(ID, "/strict").and_then(Value::as_bool)
@@ -90,14 +96,15 @@ fn strict_or_not(
     if !(options.strict || own == Some(true)) {
         return (input_schema, own);
     }
-    match make_strict(&input_schema, tool, &ANTHROPIC_STRICT) {
+    match make_strict(input_schema, tool, &ANTHROPIC_STRICT) {
         Ok((strict, more)) => {
             losses.extend(more);
             (strict, Some(true))
         }
         Err(not_strict) => {
             losses.push(not_strict.loss(&ANTHROPIC_STRICT));
-            (input_schema, Some(false))
+            // `make_strict` took the plain schema; its entries are in `losses` already.
+            (plain_input_schema(tool, &mut Vec::new()), Some(false))
         }
     }
 }

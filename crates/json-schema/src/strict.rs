@@ -146,8 +146,12 @@ const KEPT: [&str; 5] = ["description", "title", "enum", "const", "$ref"];
 
 /// The strict form of `parameters` (an arguments schema as a JSON Schema dialect writes
 /// it), with an entry for each change; or why there is none.
+///
+/// It takes the schema whole and moves its keys and values into the strict form:
+/// copying them was a quarter of the walk's work. A caller that writes the plain schema
+/// where strict mode refuses writes it again (the refusal is the rarer case).
 pub fn make_strict(
-    parameters: &Value,
+    parameters: Value,
     tool: &Tool,
     rules: &StrictRules,
 ) -> Result<(Value, Vec<Loss>), NotStrict> {
@@ -157,13 +161,20 @@ pub fn make_strict(
         losses: Vec::new(),
         references: BTreeSet::new(),
     };
-    let root = parameters.as_object().ok_or_else(|| NotStrict {
-        path: String::new(),
-        parameter: None,
-        reason: "are not a schema object".into(),
-    })?;
+    let Value::Object(mut root) = parameters else {
+        return Err(NotStrict {
+            path: String::new(),
+            parameter: None,
+            reason: "are not a schema object".into(),
+        });
+    };
+    // Walked once the schema has said which of them it refers to.
+    let definitions: Vec<(&str, Value)> = ["$defs", "definitions"]
+        .into_iter()
+        .filter_map(|key| root.shift_remove(key).map(|value| (key, value)))
+        .collect();
     let mut out = walk.schema(root, &Place::root())?;
-    walk.definitions(root, &mut out)?;
+    walk.definitions(definitions, &mut out)?;
     let out = Value::Object(out);
     if !rules.recursion {
         if let Some(path) = recursive_definition(&out) {
@@ -218,6 +229,21 @@ impl Place {
     }
 }
 
+/// What a schema's keywords say of its structure, gathered in the one pass over them.
+#[derive(Default)]
+struct Shape {
+    typed: bool,
+    /// Its `type` is or includes `object`, `array`.
+    object: bool,
+    array: bool,
+    /// It has `anyOf`, `oneOf`, `$ref`, `enum` or `const`.
+    composed: bool,
+    properties: Option<Value>,
+    required: Option<Value>,
+    additional: Option<Value>,
+    items: Option<Value>,
+}
+
 struct Walk<'a> {
     rules: &'a StrictRules,
     tool: &'a Tool,
@@ -252,7 +278,7 @@ impl Walk<'_> {
     /// One schema, keyword by keyword, in its own order.
     fn schema(
         &mut self,
-        schema: &Map<String, Value>,
+        schema: Map<String, Value>,
         place: &Place,
     ) -> Result<Map<String, Value>, NotStrict> {
         // An open object is the reason to name, before any keyword it carries.
@@ -266,56 +292,66 @@ impl Walk<'_> {
         }
         let mut out = Map::new();
         let mut notes = Vec::new();
+        let mut shape = Shape::default();
         for (key, value) in schema {
             match key.as_str() {
                 "type" => {
+                    let names = type_names(Some(&value));
+                    shape.object = names.contains(&"object");
+                    shape.array = names.contains(&"array");
+                    shape.typed = true;
                     let checked = self.type_keyword(value, place)?;
-                    out.insert(key.clone(), checked);
+                    out.insert(key, checked);
                 }
-                "properties" | "required" | "additionalProperties" | "items" => {}
-                "$defs" | "definitions" if place.is_root => {}
+                "properties" => shape.properties = Some(value),
+                "required" => shape.required = Some(value),
+                "additionalProperties" => shape.additional = Some(value),
+                "items" => shape.items = Some(value),
                 "anyOf" => {
+                    shape.composed = true;
                     let branches = self.branches(value, place)?;
-                    out.insert(key.clone(), branches);
+                    out.insert(key, branches);
                 }
                 "oneOf" => {
+                    shape.composed = true;
                     let branches = self.one_of(value, place)?;
                     out.insert("anyOf".into(), branches);
                 }
                 "default" if self.rules.defaults => {
-                    out.insert(key.clone(), value.clone());
+                    out.insert(key, value);
                 }
-                "default" => notes.push(self.fold_default(value, place)),
-                "enum" if !self.rules.complex_enums && holds_containers(value) => {
+                "default" => notes.push(self.fold_default(&value, place)),
+                "enum" if !self.rules.complex_enums && holds_containers(&value) => {
                     return self.refuse(
                         place,
                         "has an `enum` listing objects or arrays, which strict mode cannot say",
                     );
                 }
-                key if KEPT.contains(&key) => {
-                    if key == "$ref" {
-                        self.refer(value);
+                name if KEPT.contains(&name) => {
+                    shape.composed |= matches!(name, "$ref" | "enum" | "const");
+                    if name == "$ref" {
+                        self.refer(&value);
                     }
-                    out.insert(key.to_owned(), value.clone());
+                    out.insert(key, value);
                 }
-                key => match folded_note(key, value, self.rules) {
-                    Some(note) => notes.push(self.fold(key, value, note, place)),
-                    None if self.rules.constraints.contains(&key) => {
-                        out.insert(key.to_owned(), value.clone());
+                name => match folded_note(name, &value, self.rules) {
+                    Some(note) => notes.push(self.fold(name, &value, note, place)),
+                    None if self.rules.constraints.contains(&name) => {
+                        out.insert(key, value);
                     }
-                    None if constrains_nothing(key, value) => {
-                        self.drop_annotation(key, value, place)
+                    None if constrains_nothing(name, &value) => {
+                        self.drop_annotation(name, &value, place)
                     }
                     None => {
                         return self.refuse(
                             place,
-                            format!("has `{key}`, which strict mode cannot enforce"),
+                            format!("has `{name}`, which strict mode cannot enforce"),
                         )
                     }
                 },
             }
         }
-        self.structure(schema, place, &mut out)?;
+        self.structure(shape, place, &mut out)?;
         self.drop_dead_null(&mut out, place);
         add_notes(&mut out, &notes, true);
         Ok(out)
@@ -325,79 +361,82 @@ impl Walk<'_> {
     /// and its items.
     fn structure(
         &mut self,
-        schema: &Map<String, Value>,
+        shape: Shape,
         place: &Place,
         out: &mut Map<String, Value>,
     ) -> Result<(), NotStrict> {
-        let types = type_names(schema.get("type"));
-        let typed = schema.contains_key("type");
-        if types.contains(&"object") || (!typed && schema.contains_key("properties")) {
-            self.object(schema, place, out)?;
-        } else if schema.contains_key("properties") || schema.contains_key("additionalProperties") {
+        let has_properties = shape.properties.is_some();
+        if shape.object || (!shape.typed && has_properties) {
+            self.object(
+                shape.properties,
+                shape.required,
+                shape.additional,
+                place,
+                out,
+            )?;
+        } else if has_properties || shape.additional.is_some() {
             return self.refuse(
                 place,
                 "has object keywords on a value that is not an object",
             );
         }
-        if types.contains(&"array") {
-            let Some(items) = schema.get("items").and_then(Value::as_object) else {
+        if shape.array {
+            let Some(Value::Object(items)) = shape.items else {
                 return self.refuse(place, "is an array whose items have no schema");
             };
             let items = self.schema(items, &place.then("[]", ""))?;
             out.insert("items".into(), Value::Object(items));
-        } else if schema.contains_key("items") {
+        } else if shape.items.is_some() {
             return self.refuse(place, "has `items` on a value that is not an array");
         }
-        let composed = ["anyOf", "oneOf", "$ref", "enum", "const"]
-            .iter()
-            .any(|key| schema.contains_key(*key));
-        if !typed && !composed && !schema.contains_key("properties") {
+        if !shape.typed && !shape.composed && !has_properties {
             return self.refuse(place, "has no type: it accepts any value");
         }
         Ok(())
     }
 
-    /// An object: every property required, optional ones made nullable, no others.
+    /// An object: every property required, optional ones made nullable, no others. Each
+    /// property's schema is replaced by its strict form where it stands.
     fn object(
         &mut self,
-        schema: &Map<String, Value>,
+        properties: Option<Value>,
+        required: Option<Value>,
+        additional: Option<Value>,
         place: &Place,
         out: &mut Map<String, Value>,
     ) -> Result<(), NotStrict> {
-        let empty = Map::new();
-        let properties = match schema.get("properties") {
-            None => &empty,
+        let closed = additional == Some(Value::Bool(false));
+        let mut properties = match properties {
+            None if !closed && !place.is_root => {
+                return self.refuse(
+                    place,
+                    "is an object without properties: it accepts any keys",
+                );
+            }
+            None => Map::new(),
             Some(Value::Object(properties)) => properties,
             Some(_) => return self.refuse(place, "has `properties` that are not an object"),
         };
-        let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
-        if schema.get("properties").is_none() && !closed && !place.is_root {
-            return self.refuse(
-                place,
-                "is an object without properties: it accepts any keys",
-            );
-        }
-        let required: Vec<&str> = schema
-            .get("required")
+        let required: Vec<&str> = required
+            .as_ref()
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .filter_map(Value::as_str)
             .collect();
-        let mut written = Map::new();
-        for (name, property) in properties {
+        for (name, property) in &mut properties {
             let mut at = place.then(name, ".");
             if place.is_root {
                 at.parameter = self.tool.parameters.iter().position(|p| p.name == *name);
             }
-            let Some(property) = property.as_object() else {
+            let Value::Object(schema) = std::mem::take(property) else {
                 return self.refuse(&at, "is `true` or `false`, which strict mode cannot say");
             };
-            let mut strict = self.schema(property, &at)?;
+            let mut strict = self.schema(schema, &at)?;
             if self.rules.all_required && !required.contains(&name.as_str()) {
                 self.make_nullable(&mut strict, &at);
             }
-            written.insert(name.clone(), Value::Object(strict));
+            *property = Value::Object(strict);
         }
         let names = properties
             .keys()
@@ -405,7 +444,7 @@ impl Walk<'_> {
             .cloned()
             .map(Value::String)
             .collect();
-        out.insert("properties".into(), Value::Object(written));
+        out.insert("properties".into(), Value::Object(properties));
         out.insert("required".into(), Value::Array(names));
         out.insert("additionalProperties".into(), Value::Bool(false));
         Ok(())
@@ -448,8 +487,8 @@ impl Walk<'_> {
         ));
     }
 
-    fn type_keyword(&self, value: &Value, place: &Place) -> Result<Value, NotStrict> {
-        let names = type_names(Some(value));
+    fn type_keyword(&self, value: Value, place: &Place) -> Result<Value, NotStrict> {
+        let names = type_names(Some(&value));
         let non_null = names.iter().filter(|name| **name != "null").count();
         let known = names.iter().all(|name| {
             matches!(
@@ -463,17 +502,17 @@ impl Walk<'_> {
                 format!("has the type {value}, which strict mode cannot say"),
             );
         }
-        Ok(value.clone())
+        Ok(value)
     }
 
-    fn branches(&mut self, value: &Value, place: &Place) -> Result<Value, NotStrict> {
-        let Some(branches) = value.as_array() else {
+    fn branches(&mut self, value: Value, place: &Place) -> Result<Value, NotStrict> {
+        let Value::Array(branches) = value else {
             return self.refuse(place, "has an `anyOf` that is not a list");
         };
         let mut out = Vec::with_capacity(branches.len());
-        for (index, branch) in branches.iter().enumerate() {
+        for (index, branch) in branches.into_iter().enumerate() {
             let at = place.then(&format!("anyOf[{index}]"), ".");
-            let Some(branch) = branch.as_object() else {
+            let Value::Object(branch) = branch else {
                 return self.refuse(&at, "is `true` or `false`, which strict mode cannot say");
             };
             out.push(Value::Object(self.schema(branch, &at)?));
@@ -483,7 +522,7 @@ impl Walk<'_> {
 
     /// `oneOf` accepts a value that matches exactly one branch; where the branches'
     /// types cannot overlap, that is `anyOf`, which strict mode has.
-    fn one_of(&mut self, value: &Value, place: &Place) -> Result<Value, NotStrict> {
+    fn one_of(&mut self, value: Value, place: &Place) -> Result<Value, NotStrict> {
         let branches = value.as_array().map(Vec::as_slice).unwrap_or_default();
         let mut seen: Vec<&str> = Vec::new();
         for branch in branches {
@@ -551,23 +590,24 @@ impl Walk<'_> {
         ));
     }
 
-    /// The definitions the strict schema refers to, each made strict; the others are
-    /// left out and reported.
+    /// The definitions the strict schema refers to (the root's `$defs` and
+    /// `definitions`), each made strict; the others are left out and reported.
     fn definitions(
         &mut self,
-        root: &Map<String, Value>,
+        root_definitions: Vec<(&str, Value)>,
         out: &mut Map<String, Value>,
     ) -> Result<(), NotStrict> {
-        for key in ["$defs", "definitions"] {
-            let Some(definitions) = root.get(key).and_then(Value::as_object) else {
+        for (key, definitions) in root_definitions {
+            let Value::Object(mut definitions) = definitions else {
                 continue;
             };
             let mut written = Map::new();
             // A definition may refer to another: walk until no new name is referred to.
             loop {
-                let pending: Vec<&String> = definitions
+                let pending: Vec<String> = definitions
                     .keys()
                     .filter(|name| self.references.contains(*name) && !written.contains_key(*name))
+                    .cloned()
                     .collect();
                 if pending.is_empty() {
                     break;
@@ -578,12 +618,14 @@ impl Walk<'_> {
                         is_root: false,
                         ..place
                     };
-                    let Some(definition) = definitions[name].as_object() else {
+                    let Some(Value::Object(definition)) =
+                        definitions.get_mut(&name).map(std::mem::take)
+                    else {
                         return self
                             .refuse(&place, "is `true` or `false`, which strict mode cannot say");
                     };
                     let strict = self.schema(definition, &place)?;
-                    written.insert(name.clone(), Value::Object(strict));
+                    written.insert(name, Value::Object(strict));
                 }
             }
             for name in definitions
@@ -599,7 +641,7 @@ impl Walk<'_> {
             // Kept in the order the input gave them.
             let ordered: Map<String, Value> = definitions
                 .keys()
-                .filter_map(|name| written.get(name).map(|value| (name.clone(), value.clone())))
+                .filter_map(|name| written.swap_remove(name).map(|value| (name.clone(), value)))
                 .collect();
             if !ordered.is_empty() {
                 out.insert(key.to_owned(), Value::Object(ordered));

@@ -25,7 +25,7 @@ fn strict_for(schema: Value, rules: &StrictRules) -> Result<(Value, Vec<&'static
         ..Tool::default()
     };
     let plain = write_parameters(&tool, Writing { target: "X" }, &mut Vec::new());
-    let (written, losses) = make_strict(&plain, &tool, rules)?;
+    let (written, losses) = make_strict(plain, &tool, rules)?;
     Ok((
         written,
         losses.iter().map(|loss| loss.code.code()).collect(),
@@ -46,7 +46,7 @@ fn an_optional_parameter_accepts_null_and_reads_back_as_optional() {
         ..Tool::default()
     };
     let plain = write_parameters(&tool, Writing { target: "X" }, &mut Vec::new());
-    let (written, losses) = make_strict(&plain, &tool, &OPENAI_STRICT).expect("strict");
+    let (written, losses) = make_strict(plain, &tool, &OPENAI_STRICT).expect("strict");
     assert_eq!(
         written,
         json!({"type": "object", "properties": {"body": {"type": ["string", "null"]}}, "required": ["body"], "additionalProperties": false})

@@ -77,7 +77,7 @@ fn parameters_and_strict(
     if !asked {
         return (parameters, None);
     }
-    match make_strict(&parameters, tool, &OPENAI_STRICT) {
+    match make_strict(parameters, tool, &OPENAI_STRICT) {
         Ok((strict, more)) => {
             // A strict OpenAI input already had its optional parameters encoded so.
             let encoded = own_strict(tool) == Some(true);
@@ -89,7 +89,9 @@ fn parameters_and_strict(
         }
         Err(not_strict) => {
             losses.push(not_strict.loss(&OPENAI_STRICT));
-            (parameters, Some(false))
+            // `make_strict` took the plain schema; its entries are in `losses` already.
+            let plain = write_parameters(tool, Writing { target: TITLE }, &mut Vec::new());
+            (plain, Some(false))
         }
     }
 }
