@@ -89,36 +89,45 @@ impl SizeLimits {
         let Some(object) = schema.as_object() else {
             return;
         };
-        let depth = depth + usize::from(object.contains_key("properties"));
-        size.depth = size.depth.max(depth);
-        if let Some(properties) = object.get("properties").and_then(Value::as_object) {
-            size.properties += properties.len();
-            size.characters += properties.keys().map(|k| k.chars().count()).sum::<usize>();
-        }
-        for key in ["$defs", "definitions"] {
-            if let Some(definitions) = object.get(key).and_then(Value::as_object) {
-                size.characters += definitions.keys().map(|k| k.chars().count()).sum::<usize>();
+        // One pass over a schema's few keys: looking each keyword up hashed it.
+        let mut depth = depth;
+        for (key, value) in object {
+            match (key.as_str(), value) {
+                ("properties", properties) => {
+                    depth += 1;
+                    if let Value::Object(properties) = properties {
+                        size.properties += properties.len();
+                        size.characters += characters_of_keys(properties);
+                    }
+                }
+                ("$defs" | "definitions", Value::Object(definitions)) => {
+                    size.characters += characters_of_keys(definitions);
+                }
+                ("enum", Value::Array(values)) => self.measure_enum(values, size),
+                ("const", value) => size.characters += characters_of_text(value),
+                _ => {}
             }
         }
-        self.measure_values(object, size);
+        size.depth = size.depth.max(depth);
         for_each_subschema(object, |child| self.measure(child, depth, size));
     }
 
-    /// The enum and const values of one schema object.
-    fn measure_values(&self, object: &Map<String, Value>, size: &mut Size) {
-        let text = |value: &Value| value.as_str().map_or(0, |s| s.chars().count());
-        if let Some(values) = object.get("enum").and_then(Value::as_array) {
-            let characters: usize = values.iter().map(text).sum();
-            size.enum_values += values.len();
-            size.characters += characters;
-            if values.len() > self.long_enum && values.iter().all(Value::is_string) {
-                size.long_enum_characters = size.long_enum_characters.max(characters);
-            }
-        }
-        if let Some(value) = object.get("const") {
-            size.characters += text(value);
+    fn measure_enum(&self, values: &[Value], size: &mut Size) {
+        let characters: usize = values.iter().map(characters_of_text).sum();
+        size.enum_values += values.len();
+        size.characters += characters;
+        if values.len() > self.long_enum && values.iter().all(Value::is_string) {
+            size.long_enum_characters = size.long_enum_characters.max(characters);
         }
     }
+}
+
+fn characters_of_keys(object: &Map<String, Value>) -> usize {
+    object.keys().map(|key| key.chars().count()).sum()
+}
+
+fn characters_of_text(value: &Value) -> usize {
+    value.as_str().map_or(0, |text| text.chars().count())
 }
 
 /// Visits the schemas one schema object holds, which strict mode's limits and budgets
