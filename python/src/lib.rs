@@ -42,9 +42,10 @@ fn failure(error: Error) -> PyErr {
     Failure::new_err(payload.to_string())
 }
 
-/// An output as Python receives it: its path, its text, and the JSON text Python reads
-/// its value from when asked (the text itself for a JSON manifest; `None` for code).
-type PyOutput = (String, String, Option<String>);
+/// An output as Python receives it: its path, its text, whether that text is the JSON
+/// Python reads its value from when asked, and else that JSON (a YAML manifest's;
+/// `None` for code). A JSON manifest's text crosses once, not twice.
+type PyOutput = (String, String, bool, Option<String>);
 /// An entry as Python receives it, in the order of `toolshift.Entry`'s fields.
 type PyEntry = (
     &'static str,
@@ -59,12 +60,12 @@ type PyEntry = (
 type PyConverted = (Vec<(Vec<PyOutput>, Vec<PyEntry>)>, Option<PyOutput>);
 
 fn py_output(output: api::Output) -> PyOutput {
+    let text_is_json = output.value.is_some() && output.path.ends_with(".json");
     let value = match &output.value {
-        Some(_) if output.path.ends_with(".json") => Some(output.text.clone()),
-        Some(value) => Some(value.to_string()),
-        None => None,
+        Some(value) if !text_is_json => Some(value.to_string()),
+        _ => None,
     };
-    (output.path, output.text, value)
+    (output.path, output.text, text_is_json, value)
 }
 
 fn py_entry(entry: api::Entry) -> PyEntry {

@@ -199,10 +199,12 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
     tools, bundled = _call(_toolshift.convert, parsed, to, from_, strict, official,
                            bundle, toolkit, responses, json_schema, keep_secrets)
     report = [_entry(entry) for _, entries in tools for entry in entries]
-    if bundled is not None:
-        outputs = [Output(*bundled)]
-    else:
-        outputs = [Output(*output) for written, _ in tools for output in written]
+    # An output crosses as (name, text, whether the text is its value's JSON, else that
+    # JSON), a JSON manifest's text once.
+    written = [bundled] if bundled is not None else [
+        output for outputs, _ in tools for output in outputs]
+    outputs = [Output(name, text, text if text_is_json else json_text)
+               for name, text, text_is_json, json_text in written]
     return Result(outputs=outputs, report=report)
 
 

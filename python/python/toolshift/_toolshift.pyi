@@ -5,8 +5,9 @@ from typing import Any, List, Optional, Tuple, Union
 
 class Failure(Exception): ...
 
-#: An output: path, text, and the JSON text of its value (``None`` for code).
-_Output = Tuple[str, str, Optional[str]]
+#: An output: path, text, whether the text is its value's JSON, else that JSON
+#: (``None`` for code).
+_Output = Tuple[str, str, bool, Optional[str]]
 #: An entry: code, severity, source, target, message, line, column.
 _Entry = Tuple[str, str, str, str, str, Optional[int], Optional[int]]
 
