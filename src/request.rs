@@ -7,6 +7,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use toolshift_model::request::{budget_counts, StrictBudget};
 use toolshift_model::{Dialect, Entry, LossCode, Tool};
+use toolshift_syntax::pointer::lookup;
 use toolshift_syntax::position::Position;
 
 /// What a check found about one tool of the bundle.
@@ -53,7 +54,7 @@ pub fn name_pointers<'a>(
         .iter()
         .zip(tools)
         .map(|(root, tool)| {
-            let tool_document = document.pointer(root).unwrap_or(document);
+            let tool_document = lookup(document, root).unwrap_or(document);
             let name = from.locate(toolshift_model::Field::Name, tool, tool_document);
             format!("{root}{}", name.unwrap_or_default())
         })
@@ -96,7 +97,7 @@ fn shared_names(to: &dyn Dialect, manifests: &[&Value]) -> Vec<Finding> {
     let mut findings = Vec::new();
     for (index, manifest) in manifests.iter().enumerate() {
         let pointer = to.request_places(manifest).name;
-        let Some(name) = manifest.pointer(&pointer).and_then(Value::as_str) else {
+        let Some(name) = lookup(manifest, &pointer).and_then(Value::as_str) else {
             continue;
         };
         if let Some(first) = first_of.get(name) {
@@ -152,10 +153,10 @@ fn over_budget(to: &dyn Dialect, budget: &StrictBudget, manifests: &[&Value]) ->
     for (index, manifest) in manifests.iter().enumerate() {
         let places = to.request_places(manifest);
         let strict_at = places.strict.unwrap_or_default();
-        if manifest.pointer(&strict_at) != Some(&Value::Bool(true)) {
+        if lookup(manifest, &strict_at) != Some(&Value::Bool(true)) {
             continue;
         }
-        let arguments = places.arguments.and_then(|at| manifest.pointer(&at));
+        let arguments = places.arguments.and_then(|at| lookup(manifest, &at));
         let (optional, unions) = arguments.map_or((0, 0), budget_counts);
         let needs = [1, optional, unions];
         let over = meters

@@ -140,9 +140,7 @@ pub fn convert_all(
     tools
         .iter()
         .map(|pointer| {
-            let document = source
-                .document
-                .pointer(pointer)
+            let document = toolshift_syntax::pointer::lookup(source.document, pointer)
                 .ok_or_else(|| DialectError::invalid(pointer.clone(), "no tool here"))?;
             let one = Source {
                 document,

@@ -9,6 +9,7 @@ use serde_json::Value;
 use std::ffi::OsStr;
 use std::io::Read;
 use std::path::Path;
+use toolshift_syntax::pointer::{lookup, lookup_mut};
 
 /// A parsed input document and where it came from.
 #[derive(Debug, Clone, Copy)]
@@ -313,7 +314,7 @@ pub fn objects_at<'a>(
     document: &'a mut Value,
     pointer: &str,
 ) -> Vec<&'a mut serde_json::Map<String, Value>> {
-    match document.pointer_mut(pointer) {
+    match lookup_mut(document, pointer) {
         Some(Value::Array(items)) => items.iter_mut().filter_map(Value::as_object_mut).collect(),
         Some(Value::Object(map)) => vec![map],
         _ => Vec::new(),
@@ -443,7 +444,7 @@ pub fn tool_documents<'a>(dialect: &dyn Dialect, document: &'a Value) -> Vec<(St
     match dialect.tools_in(document) {
         Some(pointers) => pointers
             .into_iter()
-            .filter_map(|pointer| document.pointer(&pointer).map(|tool| (pointer, tool)))
+            .filter_map(|pointer| lookup(document, &pointer).map(|tool| (pointer, tool)))
             .collect(),
         None => vec![(String::new(), document)],
     }
@@ -477,7 +478,7 @@ pub fn to_document_with<T: serde::Serialize>(
     value: Value,
 ) -> Result<Value, DialectError> {
     let mut document = to_document(dialect, mirror)?;
-    match document.pointer_mut(pointer) {
+    match lookup_mut(&mut document, pointer) {
         Some(slot @ Value::Null) => *slot = value,
         _ => {
             return Err(DialectError::invalid(
@@ -677,7 +678,7 @@ pub fn restore_extras(
         let Some((parent, key)) = split_pointer(&extra.pointer) else {
             continue;
         };
-        if let Some(object) = document.pointer_mut(&parent).and_then(Value::as_object_mut) {
+        if let Some(object) = lookup_mut(document, &parent).and_then(Value::as_object_mut) {
             if !object.contains_key(&key) {
                 object.insert(key, extra.value.clone());
                 restored.push(extra.pointer.clone());

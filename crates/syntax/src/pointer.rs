@@ -71,6 +71,20 @@ pub fn field<'a>(
     }
 }
 
+/// `field` for changing the value.
+pub fn field_mut<'a>(
+    object: &'a mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Option<&'a mut serde_json::Value> {
+    if object.len() <= SCANNED_UP_TO {
+        object
+            .iter_mut()
+            .find_map(|(name, value)| (name == key).then_some(value))
+    } else {
+        object.get_mut(key)
+    }
+}
+
 /// The value under `key` if `value` is an object, as `Value::get` finds it.
 pub fn member<'a>(value: &'a serde_json::Value, key: &str) -> Option<&'a serde_json::Value> {
     field(value.as_object()?, key)
@@ -111,26 +125,45 @@ pub fn unescaped(raw: &str) -> std::borrow::Cow<'_, str> {
 /// for tokens that need no unescaping: report entries look up several per file.
 pub fn lookup<'a>(document: &'a serde_json::Value, pointer: &str) -> Option<&'a serde_json::Value> {
     use serde_json::Value;
+    walk(document, pointer, |current, token| match current {
+        Value::Object(map) => field(map, token),
+        Value::Array(items) => items.get(array_index(token)?),
+        _ => None,
+    })
+}
+
+/// `lookup` for changing the value, like `Value::pointer_mut`.
+pub fn lookup_mut<'a>(
+    document: &'a mut serde_json::Value,
+    pointer: &str,
+) -> Option<&'a mut serde_json::Value> {
+    use serde_json::Value;
+    walk(document, pointer, |current, token| match current {
+        Value::Object(map) => field_mut(map, token),
+        Value::Array(items) => items.get_mut(array_index(token)?),
+        _ => None,
+    })
+}
+
+/// Follows `pointer`'s tokens from `document`, one `step` each: `lookup` and
+/// `lookup_mut` differ only in the step, shared or mutable.
+fn walk<T>(document: T, pointer: &str, step: impl Fn(T, &str) -> Option<T>) -> Option<T> {
     if pointer.is_empty() {
         return Some(document);
     }
     let mut current = document;
     for raw in tokens(pointer.strip_prefix('/')?) {
-        let token = unescaped(raw);
-        let token = token.as_ref();
-        current = match current {
-            Value::Object(map) => field(map, token)?,
-            Value::Array(items) => {
-                // RFC 6901 indexes: digits only, no leading zero.
-                let valid = !token.is_empty()
-                    && token.bytes().all(|b| b.is_ascii_digit())
-                    && (token == "0" || !token.starts_with('0'));
-                items.get(token.parse::<usize>().ok().filter(|_| valid)?)?
-            }
-            _ => return None,
-        };
+        current = step(current, &unescaped(raw))?;
     }
     Some(current)
+}
+
+/// A token as an array index: RFC 6901's, digits only with no leading zero.
+fn array_index(token: &str) -> Option<usize> {
+    let valid = !token.is_empty()
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && (token == "0" || !token.starts_with('0'));
+    token.parse::<usize>().ok().filter(|_| valid)
 }
 
 /// Converts a serde path (as tracked by `serde_path_to_error`) into a pointer.
@@ -213,7 +246,7 @@ mod tests {
     }
 
     #[test]
-    fn lookup_agrees_with_serde_json() {
+    fn lookup_and_lookup_mut_agree_with_serde_json() {
         let doc = serde_json::json!({"a/b": {"c~d": [1, {"": 2}]}, "x": [0, 1], "": 3});
         for pointer in [
             "",
@@ -231,6 +264,12 @@ mod tests {
             "/a~1b/c~0d/1/x",
         ] {
             assert_eq!(lookup(&doc, pointer), doc.pointer(pointer), "{pointer:?}");
+            let (mut ours, mut theirs) = (doc.clone(), doc.clone());
+            assert_eq!(
+                lookup_mut(&mut ours, pointer),
+                theirs.pointer_mut(pointer),
+                "{pointer:?}"
+            );
         }
     }
 
