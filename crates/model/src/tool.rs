@@ -455,8 +455,19 @@ impl Behavior {
         parts.join(", ")
     }
 
+    /// Whether no hint is set: `describe` would say nothing.
     pub fn is_empty(&self) -> bool {
-        self.describe().is_empty()
+        let Behavior {
+            operations,
+            read_only,
+            destructive,
+            idempotent,
+            open_world,
+        } = self;
+        operations.is_none()
+            && [read_only, destructive, idempotent, open_world]
+                .iter()
+                .all(|flag| flag.is_none())
     }
 }
 
@@ -557,4 +568,32 @@ pub struct Extra {
     /// RFC 6901 pointer into the source document.
     pub pointer: String,
     pub value: Value,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Behavior;
+
+    #[test]
+    fn behavior_is_empty_exactly_when_it_describes_nothing() {
+        let hints: [fn(&mut Behavior); 5] = [
+            |b| b.operations = Some(Vec::new()),
+            |b| b.read_only = Some(false),
+            |b| b.destructive = Some(true),
+            |b| b.idempotent = Some(true),
+            |b| b.open_world = Some(false),
+        ];
+        let hinted = hints.iter().map(|set| {
+            let mut behavior = Behavior::default();
+            set(&mut behavior);
+            behavior
+        });
+        for behavior in std::iter::once(Behavior::default()).chain(hinted) {
+            assert_eq!(
+                behavior.is_empty(),
+                behavior.describe().is_empty(),
+                "{behavior:?}"
+            );
+        }
+    }
 }
