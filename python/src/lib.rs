@@ -56,8 +56,10 @@ type PyEntry = (
     Option<usize>,
     Option<usize>,
 );
-/// What `convert` returns: each tool's outputs and entries, and the bundle.
-type PyConverted = (Vec<(Vec<PyOutput>, Vec<PyEntry>)>, Option<PyOutput>);
+/// What `convert` returns: the outputs (every tool's, or with `bundle` the list
+/// document) and every tool's entries, each in order: Python wants them flat, and
+/// building a list pair per tool for it to flatten cost more than the entries.
+type PyConverted = (Vec<PyOutput>, Vec<PyEntry>);
 
 fn py_output(output: api::Output) -> PyOutput {
     let text_is_json = output.value.is_some() && output.path.ends_with(".json");
@@ -80,20 +82,22 @@ fn py_entry(entry: api::Entry) -> PyEntry {
     )
 }
 
-fn py_converted(converted: Vec<api::Converted>) -> Vec<(Vec<PyOutput>, Vec<PyEntry>)> {
-    converted
-        .into_iter()
-        .map(|tool| {
-            let outputs = tool.outputs.into_iter().map(py_output).collect();
-            let entries = tool.entries.into_iter().map(py_entry).collect();
-            (outputs, entries)
-        })
-        .collect()
+fn py_converted(converted: Vec<api::Converted>, bundled: Option<api::Output>) -> PyConverted {
+    let mut outputs = Vec::new();
+    let mut entries = Vec::new();
+    for tool in converted {
+        if bundled.is_none() {
+            outputs.extend(tool.outputs.into_iter().map(py_output));
+        }
+        entries.extend(tool.entries.into_iter().map(py_entry));
+    }
+    outputs.extend(bundled.map(py_output));
+    (outputs, entries)
 }
 
-/// Converts `source`; returns each tool's outputs and entries, and with `bundle` the
-/// list document. Built as Python objects here: a JSON text that Python parsed again was
-/// a fifth of a call's time.
+/// Converts `source`; returns every tool's outputs (with `bundle`, the list document
+/// alone) and entries. Built as Python objects here: a JSON text that Python parsed
+/// again was a fifth of a call's time.
 /// `source` is the manifest's text, or a `dict` or `list` the caller parsed, which has
 /// no text of theirs to place anything in by line and column.
 #[pyfunction]
@@ -132,11 +136,11 @@ fn convert(
         }
         .map_err(failure)?;
         let bundled = if bundle {
-            Some(py_output(api::bundle(to, &mut converted).map_err(failure)?))
+            Some(api::bundle(to, &mut converted).map_err(failure)?)
         } else {
             None
         };
-        Ok((py_converted(converted), bundled))
+        Ok(py_converted(converted, bundled))
     })
 }
 

@@ -196,16 +196,13 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
     """
     # A dict or list is read as it stands: it has no text to place entries in by line.
     parsed = source if isinstance(source, (dict, list)) else _text(source)
-    tools, bundled = _call(_toolshift.convert, parsed, to, from_, strict, official,
-                           bundle, toolkit, responses, json_schema, keep_secrets)
-    report = [_entry(entry) for _, entries in tools for entry in entries]
+    written, entries = _call(_toolshift.convert, parsed, to, from_, strict, official,
+                             bundle, toolkit, responses, json_schema, keep_secrets)
     # An output crosses as (name, text, whether the text is its value's JSON, else that
     # JSON), a JSON manifest's text once.
-    written = [bundled] if bundled is not None else [
-        output for outputs, _ in tools for output in outputs]
     outputs = [Output(name, text, text if text_is_json else json_text)
                for name, text, text_is_json, json_text in written]
-    return Result(outputs=outputs, report=report)
+    return Result(outputs=outputs, report=list(map(_entry, entries)))
 
 
 def detect(source: Source) -> str:
