@@ -297,11 +297,11 @@ impl Walk<'_> {
             match key.as_str() {
                 "type" => {
                     let names = type_names(Some(&value));
+                    self.check_type(&value, &names, place)?;
                     shape.object = names.contains(&"object");
                     shape.array = names.contains(&"array");
                     shape.typed = true;
-                    let checked = self.type_keyword(value, place)?;
-                    out.insert(key, checked);
+                    out.insert(key, value);
                 }
                 "properties" => shape.properties = Some(value),
                 "required" => shape.required = Some(value),
@@ -487,8 +487,8 @@ impl Walk<'_> {
         ));
     }
 
-    fn type_keyword(&self, value: Value, place: &Place) -> Result<Value, NotStrict> {
-        let names = type_names(Some(&value));
+    /// Refuses a `type` strict mode cannot say; `names` are the ones it gives.
+    fn check_type(&self, value: &Value, names: &[&str], place: &Place) -> Result<(), NotStrict> {
         let non_null = names.iter().filter(|name| **name != "null").count();
         let known = names.iter().all(|name| {
             matches!(
@@ -502,7 +502,7 @@ impl Walk<'_> {
                 format!("has the type {value}, which strict mode cannot say"),
             );
         }
-        Ok(value)
+        Ok(())
     }
 
     fn branches(&mut self, value: Value, place: &Place) -> Result<Value, NotStrict> {
