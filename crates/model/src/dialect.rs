@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::ffi::OsStr;
 use std::io::Read;
 use std::path::Path;
-use toolshift_syntax::pointer::{lookup, lookup_mut};
+use toolshift_syntax::pointer::{lookup, lookup_mut, member};
 
 /// A parsed input document and where it came from.
 #[derive(Debug, Clone, Copy)]
@@ -462,9 +462,7 @@ pub fn to_document<T: serde::Serialize>(
 /// The value a mirror's `InDocument` field stands for: `key` of the document the mirror
 /// was read from, which reading the mirror found there.
 pub fn in_document<'a>(document: &'a Value, key: &str) -> Result<&'a Value, DialectError> {
-    document
-        .get(key)
-        .ok_or_else(|| DialectError::invalid("", format!("missing field `{key}`")))
+    member(document, key).ok_or_else(|| DialectError::invalid("", format!("missing field `{key}`")))
 }
 
 /// `to_document` of a mirror that holds `null` where `value` goes, then `value` moved
