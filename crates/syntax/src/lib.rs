@@ -6,6 +6,7 @@
 //! it. See `docs/ARCHITECTURE.md` for its invariants.
 
 pub mod block_yaml;
+mod flow_depth;
 pub mod json_text;
 pub mod kept_objects;
 pub mod mirror_value;

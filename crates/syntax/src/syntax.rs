@@ -188,6 +188,9 @@ fn parse_yaml(text: &str) -> Result<Value, SyntaxError> {
 /// The reference reading of YAML, through yaml_serde; public so that a test can hold
 /// the quick reader (`block_yaml`) to it.
 pub fn parse_yaml_fully(text: &str) -> Result<Value, SyntaxError> {
+    // yaml_serde's time grows with the square of flow nesting before it refuses it.
+    crate::flow_depth::check(text, MAX_DEPTH)
+        .map_err(|deep| SyntaxError::TooDeep { line: deep.line })?;
     // yaml_serde bounds recursion and aliases, so it runs first; only a document it
     // accepts is scanned for tags.
     let yaml: serde_yaml::Value =
@@ -652,6 +655,15 @@ mod tests {
     fn deep_nesting_is_refused_before_json5_sees_it() {
         let text = format!("// c\n{}", "[".repeat(5_000));
         assert_eq!(parse(&text), Err(SyntaxError::TooDeep { line: 2 }));
+    }
+
+    #[test]
+    fn deep_flow_yaml_is_refused_before_yaml_serde_scans_it() {
+        // yaml_serde took over 30 seconds on this one before refusing it.
+        let text = format!("name: x\nparameters: {}\n", "[".repeat(100_000));
+        assert_eq!(parse(&text), Err(SyntaxError::TooDeep { line: 2 }));
+        let shallow = format!("a: {}1{}\n", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(parse(&shallow).is_ok());
     }
 
     #[test]
