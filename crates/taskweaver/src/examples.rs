@@ -10,6 +10,7 @@
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
 use toolshift_model::CodeCall;
+use toolshift_syntax::syntax::MAX_DEPTH;
 
 /// Every statement of `code` that calls `function`, in order.
 pub fn parse(code: &str, function: &str, parameters: &[&str]) -> Vec<CodeCall> {
@@ -129,6 +130,7 @@ fn call_arguments(statement: &str, function: &str) -> Option<Result<Arguments, S
             let mut cursor = Cursor {
                 chars: &chars,
                 at: index + name.len(),
+                depth: 0,
             };
             cursor.skip_space();
             if cursor.eat('(') {
@@ -169,6 +171,8 @@ fn bind(arguments: Arguments, parameters: &[&str]) -> Result<Value, String> {
 struct Cursor<'a> {
     chars: &'a [char],
     at: usize,
+    /// How many lists, tuples and dicts the current literal is inside.
+    depth: usize,
 }
 
 impl Cursor<'_> {
@@ -270,7 +274,19 @@ impl Cursor<'_> {
         }
     }
 
+    /// A literal, read by recursion: one nested deeper than a manifest's documents may
+    /// be is refused before it can overflow the stack.
     fn literal(&mut self) -> Result<Value, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("a literal nested deeper than {MAX_DEPTH} levels"));
+        }
+        self.depth += 1;
+        let value = self.literal_here();
+        self.depth -= 1;
+        value
+    }
+
+    fn literal_here(&mut self) -> Result<Value, String> {
         self.skip_space();
         let value = match self.peek() {
             Some('"' | '\'') => Value::String(self.string(false)?),
@@ -504,6 +520,28 @@ mod tests {
             calls[4].arguments,
             Err("3 positional arguments for 2 parameters".to_owned())
         );
+    }
+
+    #[test]
+    fn a_literal_too_deep_to_read_is_named_not_a_crash() {
+        for (open, close) in [('[', ']'), ('(', ')'), ('{', '}')] {
+            let deep = format!(
+                "f({}{})",
+                open.to_string().repeat(50_000),
+                close.to_string().repeat(50_000)
+            );
+            let calls = parse(&deep, "f", &["a"]);
+            assert_eq!(
+                calls[0].arguments,
+                Err(format!("a literal nested deeper than {MAX_DEPTH} levels"))
+            );
+        }
+        let fits = format!(
+            "f({}{})",
+            "[".repeat(MAX_DEPTH - 1),
+            "]".repeat(MAX_DEPTH - 1)
+        );
+        assert!(parse(&fits, "f", &["a"])[0].arguments.is_ok());
     }
 
     #[test]
