@@ -1,7 +1,7 @@
 //! The `handler.js` scaffold written when the implementation cannot be carried.
 
 use std::borrow::Cow;
-use toolshift_syntax::text::push_single_line;
+use toolshift_syntax::text::{push_single_line, NameSet};
 
 /// JavaScript's reserved words, and the names strict mode forbids for a binding.
 /// Matched as one `match`, which the compiler sorts by length, instead of comparing a
@@ -74,7 +74,7 @@ fn is_identifier(name: &str) -> bool {
 
 /// An identifier unlike any in `taken`, as close to `name` as the language allows:
 /// `name` itself, uncopied, where it is one already.
-fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> {
+fn local_name<'a>(name: &'a str, taken: &mut NameSet<'a>) -> Cow<'a, str> {
     // Bytes, not characters, for the usual name: every allowed character is one ASCII
     // byte, and no byte of any other character is one.
     let mut local: Cow<'a, str> = if name.bytes().all(|b| identifier_char(char::from(b))) {
@@ -92,7 +92,7 @@ fn local_name<'a>(name: &'a str, taken: &mut Vec<Cow<'a, str>>) -> Cow<'a, str> 
     while taken.contains(&local) {
         local.to_mut().push('_');
     }
-    taken.push(local.clone());
+    taken.insert(local.clone());
     local
 }
 
@@ -104,14 +104,14 @@ fn push_string(out: &mut String, text: &str) {
 /// The scaffold is built in one text, without a string per part: it is written for
 /// every skill of a batch.
 pub fn scaffold(hub_id: &str, origin: &str, parameters: &[&str], setup_args: &[&str]) -> String {
-    // Room for every name the scaffold binds, so the list is not grown as they come.
-    let mut taken: Vec<Cow<'_, str>> = Vec::with_capacity(2 + parameters.len() + setup_args.len());
-    taken.extend([Cow::Borrowed("callerId"), Cow::Borrowed("error")]);
+    let mut taken = NameSet::default();
+    taken.insert(Cow::Borrowed("callerId"));
+    taken.insert(Cow::Borrowed("error"));
     let locals: Vec<Option<Cow<'_, str>>> = parameters
         .iter()
         .map(|&name| {
-            if is_identifier(name) && !taken.iter().any(|one| one == name) {
-                taken.push(Cow::Borrowed(name));
+            if is_identifier(name) && !taken.contains(name) {
+                taken.insert(Cow::Borrowed(name));
                 None
             } else {
                 Some(local_name(name, &mut taken))

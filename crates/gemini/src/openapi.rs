@@ -10,6 +10,7 @@
 use serde_json::{Map, Value};
 use toolshift_json_schema::strict::{add_notes, constraint_wording, ANNOTATIONS};
 use toolshift_model::{message, Field, Loss, LossCode, Tool};
+use toolshift_syntax::text::NameIndex;
 
 const TITLE: &str = "Gemini";
 
@@ -207,10 +208,12 @@ impl Walk<'_> {
             return value.clone();
         };
         let mut written = Map::new();
+        let parameters = (place.is_root && place.field == Field::Parameters)
+            .then(|| NameIndex::new(self.tool.parameters.iter().map(|p| p.name.as_str())));
         for (name, property) in properties {
             let mut at = place.then(name, ".");
-            if place.is_root && place.field == Field::Parameters {
-                if let Some(index) = self.tool.parameters.iter().position(|p| p.name == *name) {
+            if let Some(parameters) = &parameters {
+                if let Some(index) = parameters.position(name) {
                     // The parameter as a whole: a fold changes its description too.
                     at.field = Field::Parameter(index);
                 }

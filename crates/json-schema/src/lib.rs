@@ -16,6 +16,7 @@ use toolshift_model::{
     ValueSchema, ValueType,
 };
 use toolshift_syntax::pointer::child;
+use toolshift_syntax::text::NameIndex;
 
 /// The `dialect` of a `ValueType::Native` whose type lives in its keywords (no `type`,
 /// or a union such as `["string", "integer"]`, or array items the model cannot hold).
@@ -95,6 +96,7 @@ pub fn read_parameters(
         }
     }
     let base = child(pointer, "properties");
+    let required_names = NameIndex::new(required.iter().map(String::as_str));
     let parameters = properties
         .iter()
         .map(|(name, schema)| {
@@ -105,7 +107,7 @@ pub fn read_parameters(
                 .keywords
                 .as_mut()
                 .and_then(|k| k.shift_remove("default"));
-            let mut is_required = required.contains(name);
+            let mut is_required = required_names.contains(name);
             if strict && is_required && decode_optional(&mut read) {
                 is_required = false;
             }

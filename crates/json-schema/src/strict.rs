@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 use toolshift_model::message;
 use toolshift_model::strict::{SizeLimits, StrictRules};
 use toolshift_model::{Field, Loss, LossCode, Tool};
+use toolshift_syntax::text::NameIndex;
 
 /// OpenAI's function calling with `strict: true` (Structured Outputs, supported schemas;
 /// docs/openai.md cites the page).
@@ -417,30 +418,34 @@ impl Walk<'_> {
             Some(Value::Object(properties)) => properties,
             Some(_) => return self.refuse(place, "has `properties` that are not an object"),
         };
-        let required: Vec<&str> = required
-            .as_ref()
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
+        let required = NameIndex::new(
+            required
+                .as_ref()
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str),
+        );
+        let parameters = place
+            .is_root
+            .then(|| NameIndex::new(self.tool.parameters.iter().map(|p| p.name.as_str())));
         for (name, property) in &mut properties {
             let mut at = place.then(name, ".");
-            if place.is_root {
-                at.parameter = self.tool.parameters.iter().position(|p| p.name == *name);
+            if let Some(parameters) = &parameters {
+                at.parameter = parameters.position(name);
             }
             let Value::Object(schema) = std::mem::take(property) else {
                 return self.refuse(&at, "is `true` or `false`, which strict mode cannot say");
             };
             let mut strict = self.schema(schema, &at)?;
-            if self.rules.all_required && !required.contains(&name.as_str()) {
+            if self.rules.all_required && !required.contains(name) {
                 self.make_nullable(&mut strict, &at);
             }
             *property = Value::Object(strict);
         }
         let names = properties
             .keys()
-            .filter(|name| self.rules.all_required || required.contains(&name.as_str()))
+            .filter(|name| self.rules.all_required || required.contains(name))
             .cloned()
             .map(Value::String)
             .collect();

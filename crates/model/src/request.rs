@@ -4,6 +4,7 @@
 //! and `strict-over-budget`).
 
 use serde_json::Value;
+use toolshift_syntax::text::NameIndex;
 
 /// The limits of one request, as the provider documents them (each dialect's page in
 /// `docs/` cites its source).
@@ -52,9 +53,9 @@ fn count_in(schema: &Value, counts: &mut (usize, usize)) {
     };
     if let Some(properties) = object.get("properties").and_then(Value::as_object) {
         let required = object.get("required").and_then(Value::as_array);
-        let listed = |key: &str| required.is_some_and(|r| r.iter().any(|k| k == key));
+        let listed = NameIndex::new(required.into_iter().flatten().filter_map(Value::as_str));
         for (key, property) in properties {
-            counts.0 += usize::from(!listed(key));
+            counts.0 += usize::from(!listed.contains(key));
             counts.1 += usize::from(is_union(property));
         }
     }

@@ -1,13 +1,16 @@
 //! Small text rules writers share.
 
+use std::borrow::Cow;
+use std::collections::HashSet;
+
 /// A tool's optional text borrowed into a mirror type: a writer's mirror value lives
 /// only until it is serialized (the Arcade and AnythingLLM writers).
-pub fn borrowed(text: Option<&String>) -> Option<std::borrow::Cow<'_, str>> {
-    text.map(|text| std::borrow::Cow::Borrowed(text.as_str()))
+pub fn borrowed(text: Option<&String>) -> Option<Cow<'_, str>> {
+    text.map(|text| Cow::Borrowed(text.as_str()))
 }
 
 /// A mirror type's optional text copied into the tool, which owns its texts.
-pub fn owned(text: Option<&std::borrow::Cow<'_, str>>) -> Option<String> {
+pub fn owned(text: Option<&Cow<'_, str>>) -> Option<String> {
     text.map(|text| text.to_string())
 }
 
@@ -280,6 +283,84 @@ pub(crate) fn marks(word: &[u8], byte: u8) -> u64 {
     !(((apart & LOW_BITS) + LOW_BITS) | apart) & !LOW_BITS
 }
 
+/// The first place of each name in a list, for a loop that looks up many names (each
+/// property of a schema in its `required`, each among the tool's parameters). A scan
+/// per name made a schema of 20,000 properties take seconds. A short list is scanned,
+/// which is as quick as anything for a handful of names; a long one is sorted once
+/// and searched.
+#[derive(Debug)]
+pub struct NameIndex<'a> {
+    /// Each name with its place; sorted by name, then place, when `sorted`.
+    names: Vec<(&'a str, usize)>,
+    sorted: bool,
+}
+
+impl<'a> NameIndex<'a> {
+    /// Longer lists than this are sorted.
+    const SCANNED_UP_TO: usize = 16;
+
+    pub fn new(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut names: Vec<(&str, usize)> = names
+            .into_iter()
+            .enumerate()
+            .map(|(place, name)| (name, place))
+            .collect();
+        let sorted = names.len() > Self::SCANNED_UP_TO;
+        if sorted {
+            names.sort_unstable();
+        }
+        Self { names, sorted }
+    }
+
+    /// The place of the first `name`, as `position` finds it in the list.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        let at = if self.sorted {
+            self.names.partition_point(|(each, _)| *each < name)
+        } else {
+            self.names.iter().position(|(each, _)| *each == name)?
+        };
+        self.names
+            .get(at)
+            .filter(|(each, _)| *each == name)
+            .map(|(_, place)| *place)
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+}
+
+/// The names taken so far, while more are added (each parameter's written name,
+/// each name a scaffold binds): scanned while few, as in nearly every tool, and hashed
+/// past that, where a scan per name made 20,000 parameters quadratic.
+#[derive(Debug, Default)]
+pub struct NameSet<'a> {
+    few: Vec<Cow<'a, str>>,
+    many: Option<HashSet<Cow<'a, str>>>,
+}
+
+impl<'a> NameSet<'a> {
+    const SCANNED_UP_TO: usize = 16;
+
+    pub fn contains(&self, name: &str) -> bool {
+        match &self.many {
+            Some(many) => many.contains(name),
+            None => self.few.iter().any(|each| each == name),
+        }
+    }
+
+    pub fn insert(&mut self, name: Cow<'a, str>) {
+        if let Some(many) = &mut self.many {
+            many.insert(name);
+            return;
+        }
+        self.few.push(name);
+        if self.few.len() > Self::SCANNED_UP_TO {
+            self.many = Some(self.few.drain(..).collect());
+        }
+    }
+}
+
 /// Every text of up to `most` parts from `alphabet` (some more than once): what the
 /// exhaustive tests of short texts run over, here and in the crates that use this one.
 #[doc(hidden)]
@@ -298,6 +379,33 @@ pub fn every_text(alphabet: &[&str], most: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_set_answers_alike_scanned_and_hashed() {
+        let mut set = super::NameSet::default();
+        for number in 0..40 {
+            let name = format!("n{number}");
+            assert!(!set.contains(&name));
+            set.insert(name.into());
+            assert!(set.contains("n0") && set.contains(&format!("n{number}")));
+            assert!(!set.contains("m"));
+        }
+    }
+
+    #[test]
+    fn a_name_index_finds_the_first_place_as_a_scan_does() {
+        for length in [0, 3, 16, 17, 40] {
+            let names: Vec<String> = (0..length).map(|i| format!("n{}", i % 7)).collect();
+            let index = super::NameIndex::new(names.iter().map(String::as_str));
+            for probe in ["n0", "n3", "n6", "n9", "", "n"] {
+                assert_eq!(
+                    index.position(probe),
+                    names.iter().position(|name| name == probe),
+                    "{probe} in {length}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn decimal_writes_what_to_string_writes() {

@@ -12,7 +12,9 @@ use toolshift_model::{
     Authorization, DialectError, ExampleCall, Field, Loss, LossCode, OutputContent, OutputFile,
     Tool, ValueType, WriteOptions, Written,
 };
-use toolshift_syntax::text::{and_list, ensure_description, join_lines, single_line};
+use toolshift_syntax::text::{
+    and_list, ensure_description, join_lines, single_line, NameIndex, NameSet,
+};
 use toolshift_syntax::OrderedMap;
 
 const TITLE: &str = "TaskWeaver";
@@ -175,7 +177,9 @@ fn annotation(value_type: &ValueType, field: Field, losses: &mut Vec<Loss>) -> S
 /// TaskWeaver passes parameters as keyword arguments of `__call__(self, ...)`, so each
 /// name must be an identifier, not a keyword, not `self`, and unique in the tool.
 fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
-    let mut written: Vec<String> = Vec::new();
+    let mut written: Vec<String> = Vec::with_capacity(tool.parameters.len());
+    let mut taken = NameSet::default();
+    let parameters = NameIndex::new(tool.parameters.iter().map(|p| p.name.as_str()));
     for (index, parameter) in tool.parameters.iter().enumerate() {
         let original = parameter.name.as_str();
         let mut name = if python::is_identifier(original) && original != "self" {
@@ -188,13 +192,7 @@ fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
         }
         // A later parameter's own name wins over a sanitized earlier one only if it
         // came first; either way no two parameters share a name.
-        while written.contains(&name)
-            || (name != original
-                && tool
-                    .parameters
-                    .iter()
-                    .any(|p| p.name == name && p.name != original))
-        {
+        while taken.contains(&name) || (name != original && parameters.contains(&name)) {
             name.push('_');
         }
         if name != original {
@@ -213,6 +211,7 @@ fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
                 message!("TaskWeaver passes parameters as Python keyword arguments and {why}; it was written as `{name}`."),
             ));
         }
+        taken.insert(name.clone().into());
         written.push(name);
     }
     written
@@ -463,8 +462,9 @@ fn call_arguments(
         return arguments.clone();
     };
     let mut renamed = Map::new();
+    let parameters = NameIndex::new(tool.parameters.iter().map(|p| p.name.as_str()));
     for (key, value) in map {
-        let position = tool.parameters.iter().position(|p| &p.name == key);
+        let position = parameters.position(key);
         match position.and_then(|i| written.get(i)) {
             Some(field) => {
                 renamed.insert(field.name.clone(), value.clone());
