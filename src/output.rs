@@ -477,35 +477,30 @@ pub fn write_all(
         return write_own_folder(files, folder, shared, force, sync, known_folders);
     }
     // Folders first: a file in a folder this run made needs no probe.
-    let mut made_now: Vec<PathBuf> = Vec::new();
-    let mut fresh: Vec<(&Path, bool)> = Vec::new();
-    for file in files {
-        let parent = folder_of(&file.path);
-        if !fresh.iter().any(|(seen, _)| *seen == parent) {
-            let made = known_folders.ensure(parent, shared, &mut made_now);
-            let made = made.inspect_err(|_| undo_folders(&made_now, known_folders))?;
-            fresh.push((parent, made));
-        }
-    }
-    let in_new_folder = |file: &Planned| {
-        fresh
-            .iter()
-            .any(|(folder, made)| *made && *folder == folder_of(&file.path))
-    };
+    let (fresh, made_now) = make_folders(files, shared, known_folders)?;
     // One probe per file elsewhere.
+    let exists: Vec<bool> = files
+        .iter()
+        .map(|file| fresh.get(folder_of(&file.path)) != Some(&true) && file.path.exists())
+        .collect();
     let existing: Vec<&Planned> = files
         .iter()
-        .filter(|file| !in_new_folder(file) && file.path.exists())
+        .zip(&exists)
+        .filter(|(_, e)| **e)
+        .map(|(file, _)| file)
         .collect();
     if let Some(refusal) = refusal(&existing, force) {
         undo_folders(&made_now, known_folders);
         return Err(refusal);
     }
+    // An unnamed file holds its descriptor until it is named: an item of many files (a
+    // list document of 20,000 tools) would run out of them, so its files wait under
+    // temporary names instead.
+    let unnamed = files.len() <= MOST_UNNAMED;
     let mut staged: Vec<(Staged, &Planned)> = Vec::with_capacity(files.len());
     let result = (|| {
-        for file in files {
-            let new = !existing.iter().any(|seen| std::ptr::eq(*seen, file));
-            staged.push((stage(file, new, sync)?, file));
+        for (file, exists) in files.iter().zip(&exists) {
+            staged.push((stage(file, unnamed && !exists, sync)?, file));
         }
         not_interrupted()
     })();
@@ -524,12 +519,36 @@ pub fn write_all(
     Ok(())
 }
 
+/// Makes the folders of an item's files where they are missing: whether each was made
+/// now, and the folders made, to remove again if the item fails. Each folder is looked
+/// up, not searched for: a list of 20,000 tools written as skills is 20,000 folders.
+fn make_folders<'a>(
+    files: &'a [Planned],
+    shared: &Path,
+    known_folders: &KnownFolders,
+) -> Result<(HashMap<&'a Path, bool>, Vec<PathBuf>), String> {
+    let mut made_now: Vec<PathBuf> = Vec::new();
+    let mut fresh: HashMap<&Path, bool> = HashMap::new();
+    for file in files {
+        let parent = folder_of(&file.path);
+        if let std::collections::hash_map::Entry::Vacant(slot) = fresh.entry(parent) {
+            let made = known_folders.ensure(parent, shared, &mut made_now);
+            slot.insert(made.inspect_err(|_| undo_folders(&made_now, known_folders))?);
+        }
+    }
+    Ok((fresh, made_now))
+}
+
 /// A file written but not yet at its path.
 enum Staged {
     #[cfg(target_os = "linux")]
     Unnamed(std::fs::File),
     Named(PathBuf),
 }
+
+/// The most files of one item written unnamed, each holding a descriptor open until all
+/// are written (a common limit is 1,024 a process, shared by the threads).
+const MOST_UNNAMED: usize = 64;
 
 /// Writes a file where it waits for its name: unnamed when it is new and the system
 /// offers that (`crate::unnamed`), else under its temporary name.

@@ -2020,3 +2020,47 @@ fn an_output_path_not_there_yet_becomes_the_folder_of_several_files() {
     assert!(scratch.path().join("out/greet.yaml").is_file());
     assert!(scratch.path().join("out/greet.py").is_file());
 }
+
+/// An MCP `tools/list` result of `names`, one tool each.
+fn tool_list(names: &[String]) -> String {
+    let tools: Vec<serde_json::Value> = names
+        .iter()
+        .map(|name| serde_json::json!({"name": name, "description": "d", "inputSchema": {"type": "object"}}))
+        .collect();
+    serde_json::json!({ "tools": tools }).to_string()
+}
+
+/// Each file of a list waiting unnamed held a descriptor open until the list was
+/// written: 200 tools under a limit of 48 descriptors failed the whole list.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_list_of_many_tools_is_written_whole_under_a_low_descriptor_limit() {
+    let scratch = Scratch::new().unwrap();
+    let names: Vec<String> = (0..200).map(|i| format!("tool{i}")).collect();
+    write(&scratch, "list.json", &tool_list(&names));
+    let command = format!(
+        "ulimit -n 48 && exec '{}' convert list.json --to openai -o out",
+        env!("CARGO_BIN_EXE_toolshift")
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let written = read_tree(&scratch.path().join("out")).unwrap();
+    let expected: Vec<String> = names.iter().map(|name| format!("{name}.json")).collect();
+    let mut found: Vec<String> = written.keys().cloned().collect();
+    found.sort_by_key(|name| {
+        name.trim_start_matches("tool")
+            .trim_end_matches(".json")
+            .parse::<usize>()
+            .unwrap_or(0)
+    });
+    assert_eq!(found, expected);
+}
