@@ -730,6 +730,44 @@ pub(crate) fn error_line(text: &str, line: usize) -> Option<&str> {
         .filter(|source| source.len() <= 1000)
 }
 
+/// Two tools of one document that would be written to one file (a list naming one tool
+/// twice): refused before anything is written, naming both. The second would replace
+/// the first unseen, or fail the document when only half of it was in place.
+fn refuse_shared_outputs(
+    conversions: &[toolshift_model::Conversion],
+    from: &dyn Dialect,
+    source: &toolshift_model::Source<'_>,
+) -> Result<(), toolshift_model::DialectError> {
+    if conversions.len() < 2 {
+        return Ok(());
+    }
+    let paths = conversions
+        .iter()
+        .enumerate()
+        .flat_map(|(index, conversion)| {
+            let files = conversion.files.iter();
+            files.map(move |file| (Path::new(file.path.as_str()), index))
+        });
+    let Some((path, tools)) = shared_paths(paths).into_iter().next() else {
+        return Ok(());
+    };
+    let names = request::name_pointers(from, source.document, conversions.iter().map(|c| &c.tool));
+    let name_at = |tool: Option<&usize>| {
+        tool.and_then(|&i| names.get(i))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let first = name_at(tools.first());
+    Err(toolshift_model::DialectError::invalid(
+        name_at(tools.get(1)),
+        format!(
+            "this tool and the one named at {} would both be written to {}: rename one of them, or pass --bundle for one list document; nothing of the document was written",
+            crate::batch_report::show_pointer(&first),
+            path.display()
+        ),
+    ))
+}
+
 fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {
     let toolshift_model::DialectError::Invalid { pointer, .. } = error else {
         return error.to_string();
@@ -1100,6 +1138,10 @@ impl Job<'_> {
                 .filter(|implementation| implementation.content.is_some())
                 .map(|implementation| output::joined(dir, &implementation.file))
                 .collect();
+        }
+        if !self.args.bundle {
+            refuse_shared_outputs(&conversions, from, &source)
+                .map_err(|error| placed_error(&error, loaded))?;
         }
         self.check_schemas(&conversions, schemas, options)?;
         if conversions.len() > 1

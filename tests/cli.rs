@@ -2030,6 +2030,25 @@ fn tool_list(names: &[String]) -> String {
     serde_json::json!({ "tools": tools }).to_string()
 }
 
+#[test]
+fn a_list_naming_one_tool_twice_writes_none_of_it() {
+    let scratch = Scratch::new().unwrap();
+    let names = ["first", "same", "same"].map(str::to_owned);
+    write(&scratch, "list.json", &tool_list(&names));
+    for to in ["anythingllm", "openai", "taskweaver", "arcade"] {
+        let out = format!("out-{to}");
+        let run = toolshift(&scratch, &["convert", "list.json", "--to", to, "-o", &out]);
+        assert_eq!(run.status, Some(2), "{to}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("/tools/2/name: this tool and the one named at /tools/1/name would both be written to"),
+            "{to}: {}",
+            run.stderr
+        );
+        let written = read_tree(&scratch.path().join(&out)).unwrap();
+        assert!(written.is_empty(), "{to}: {:?}", written.keys());
+    }
+}
+
 /// Each file of a list waiting unnamed held a descriptor open until the list was
 /// written: 200 tools under a limit of 48 descriptors failed the whole list.
 #[cfg(target_os = "linux")]
