@@ -47,6 +47,12 @@ pub fn block_yaml_position(text: &str, pointer: &str) -> Option<Position> {
     block_position(&block_lines(text)?, pointer)
 }
 
+fn has_lone_carriage_return(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut breaks = bytes.iter().enumerate().filter(|(_, &byte)| byte == b'\r');
+    breaks.any(|(at, _)| bytes.get(at + 1) != Some(&b'\n'))
+}
+
 /// One line of block YAML that holds content: its number, indentation and text.
 struct BlockLine<'a> {
     number: usize,
@@ -54,9 +60,14 @@ struct BlockLine<'a> {
     text: &'a str,
 }
 
-/// The lines that hold content; `None` where a document marker has content after it or
-/// a line starts with a tab, which the parser must place.
+/// The lines that hold content; `None` where a document marker has content after it, a
+/// line starts with a tab, or a `\r` stands alone, which the parser must place.
 fn block_lines(text: &str) -> Option<Vec<BlockLine<'_>>> {
+    // YAML breaks a line at a `\r` alone, as old Mac files end theirs; `text::lines`
+    // breaks only at `\n`, and would number every line after it one short.
+    if text.contains('\r') && has_lone_carriage_return(text) {
+        return None;
+    }
     let mut lines = Vec::with_capacity(crate::text::line_room(text));
     for (index, line) in crate::text::lines(text).enumerate() {
         let line = line.trim_start_matches('\u{feff}');
@@ -936,7 +947,8 @@ mod tests {
     fn the_quick_locator_leaves_to_the_parser_what_it_would_misplace() {
         // Each found by tests/block_yaml.rs, where the quick answer was a line early or a
         // column off: block scalars as items or the root, an item after a comment, a
-        // scalar that starts like a document marker, and a tab before a node.
+        // scalar that starts like a document marker, a tab before a node, and a line
+        // ended by a `\r` alone.
         for text in [
             "- - - |\n      search\n",
             "- # about name\n  name: search\n",
@@ -944,6 +956,7 @@ mod tests {
             "-\n |\n  search\n- search\n",
             " |\n  Sends an email.\n",
             "\t {}\n",
+            "required:\n - [a\rb]\n - '~'\n",
         ] {
             for (pointer, parsed) in positions(text, Syntax::Yaml) {
                 let quick = block_yaml_position(text, &pointer);
