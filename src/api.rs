@@ -290,8 +290,14 @@ pub fn validate(text: &str, dialect: Option<&str>) -> Result<Validation, Error> 
                     .collect::<Vec<Problem>>()
             })
     };
-    let violations = problems(Reading::Applied)?;
+    let mut violations = problems(Reading::Applied)?;
     let source = in_memory(&document);
+    // What the schema allows but `convert` refuses.
+    violations.extend(
+        toolshift_model::convert::refusals(dialect, &source)
+            .into_iter()
+            .map(|(pointer, message)| Problem { pointer, message }),
+    );
     let warnings = dialect
         .lint(&source)
         .into_iter()

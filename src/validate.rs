@@ -102,6 +102,12 @@ fn judge(
         .iter()
         .map(|v| Problem::new(false, &v.pointer, v.message.clone()))
         .collect();
+    // What the schema allows but `convert` refuses.
+    let refusals = toolshift_model::convert::refusals(dialect, &source);
+    let refused = !refusals.is_empty();
+    for (pointer, message) in refusals {
+        problems.push(Problem::new(false, &pointer, message));
+    }
     for violation in official.iter().filter(|v| !applied.contains(v)) {
         let message = format!(
             "the official {} schema refuses this ({}), but the loader reads it; toolshift accepts it (see docs/)",
@@ -116,7 +122,7 @@ fn judge(
     problems.extend(request_problems(dialect, &loaded.document));
     let lines = located(&problems, shown, loaded);
     Ok(Verdict {
-        valid: applied.is_empty(),
+        valid: applied.is_empty() && !refused,
         notes: problems.iter().filter(|p| p.warning).count(),
         lines,
     })

@@ -7,6 +7,7 @@ use crate::loss::{Entry, Loss, LossCode};
 use crate::message;
 use crate::tool::Tool;
 use serde_json::Value;
+use toolshift_syntax::text::NameIndex;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Conversion {
@@ -81,6 +82,7 @@ fn read_for_writing(
     options: &WriteOptions,
 ) -> Result<crate::dialect::Imported, DialectError> {
     let mut imported = from.read(source)?;
+    refuse_shared_parameter_names(from, &imported.tool, source.document)?;
     imported.tool.origin = Some(from.id().to_owned());
     if options.qualify_by_toolkit {
         if let Some(toolkit) = &imported.tool.toolkit {
@@ -97,6 +99,66 @@ fn read_for_writing(
         }
     }
     Ok(imported)
+}
+
+/// Parameters of one name (a dialect that lists its parameters can spell that) cannot
+/// both be passed in a call, and a writer keyed by name would keep one and lose the
+/// other unseen: refused at the second, naming the first.
+fn refuse_shared_parameter_names(
+    from: &dyn Dialect,
+    tool: &Tool,
+    document: &Value,
+) -> Result<(), DialectError> {
+    match shared_parameter_name(from, tool, document) {
+        Some((pointer, message)) => Err(DialectError::invalid(pointer, message)),
+        None => Ok(()),
+    }
+}
+
+/// The place of the first parameter that repeats an earlier one's name, and why.
+fn shared_parameter_name(
+    from: &dyn Dialect,
+    tool: &Tool,
+    document: &Value,
+) -> Option<(String, String)> {
+    let names = NameIndex::new(tool.parameters.iter().map(|p| p.name.as_str()));
+    let (index, first, name) =
+        tool.parameters
+            .iter()
+            .enumerate()
+            .find_map(|(index, parameter)| {
+                let first = names
+                    .position(&parameter.name)
+                    .filter(|&first| first != index)?;
+                Some((index, first, &parameter.name))
+            })?;
+    let place = |at: usize| {
+        from.locate(Field::Parameter(at), tool, document)
+            .unwrap_or_default()
+    };
+    let message = format!(
+        "a second parameter named `{name}` (the first is at {}): a call passes one value a name, so one of them would be lost; rename one",
+        toolshift_syntax::pointer::display(place(first))
+    );
+    Some((place(index), message))
+}
+
+/// What `convert` would refuse in each tool of a document it can read, as `validate`
+/// reports it: the pointer (into the whole document) and the problem. A tool it cannot
+/// read is left to the schema's violations.
+pub fn refusals(from: &dyn Dialect, source: &Source<'_>) -> Vec<(String, String)> {
+    crate::dialect::tool_documents(from, source.document)
+        .into_iter()
+        .filter_map(|(root, document)| {
+            let one = Source {
+                document,
+                ..*source
+            };
+            let tool = from.read(&one).ok()?.tool;
+            let (pointer, message) = shared_parameter_name(from, &tool, document)?;
+            Some((format!("{root}{pointer}"), message))
+        })
+        .collect()
 }
 
 /// The manifest path of each tool of a document, as `convert_all` would write them, read
