@@ -77,8 +77,8 @@ impl Scan<'_> {
             b'\n' => self.line += 1,
             b'#' if self.after_blank() => return self.skip_comment(),
             b'\'' | b'"' if self.after_blank() => {
-                if let Some(close) = self.closing_quote_on_line(byte) {
-                    self.index = close + 1;
+                if let Some(end) = self.quoted_end(byte, true) {
+                    self.index = end;
                     return;
                 }
             }
@@ -89,15 +89,16 @@ impl Scan<'_> {
         self.index += 1;
     }
 
-    /// The closing quote of a quoted scalar that opens here and ends on this line.
-    fn closing_quote_on_line(&self, quote: u8) -> Option<usize> {
+    /// Just past the closing quote of the quoted scalar that opens here: `None` where
+    /// the text ends first, or, with `one_line`, where the line does.
+    fn quoted_end(&self, quote: u8, one_line: bool) -> Option<usize> {
         let mut index = self.index + 1;
         while let Some(byte) = self.at(index) {
             match byte {
-                b'\n' => return None,
+                b'\n' if one_line => return None,
                 b'\\' if quote == b'"' => index += 1,
                 b'\'' if quote == b'\'' && self.at(index + 1) == Some(b'\'') => index += 1,
-                _ if byte == quote => return Some(index),
+                _ if byte == quote => return Some(index + 1),
                 _ => {}
             }
             index += 1;
@@ -131,22 +132,10 @@ impl Scan<'_> {
 
     /// A quoted scalar, over as many lines as it takes; to the end if it never closes.
     fn skip_quoted(&mut self, quote: u8) {
-        self.index += 1;
-        while let Some(byte) = self.at(self.index) {
-            self.index += 1;
-            match byte {
-                b'\n' => self.line += 1,
-                b'\\' if quote == b'"' => {
-                    if self.at(self.index) == Some(b'\n') {
-                        self.line += 1;
-                    }
-                    self.index += 1;
-                }
-                b'\'' if quote == b'\'' && self.at(self.index) == Some(b'\'') => self.index += 1,
-                _ if byte == quote => return,
-                _ => {}
-            }
-        }
+        let end = self.quoted_end(quote, false).unwrap_or(self.bytes.len());
+        let skipped = self.bytes.get(self.index..end).unwrap_or_default();
+        self.line += skipped.iter().filter(|&&byte| byte == b'\n').count();
+        self.index = end;
     }
 
     /// An anchor, alias or tag: up to a blank or a flow indicator.
