@@ -147,18 +147,25 @@ fn shared_parameter_name(
 /// reports it: the pointer (into the whole document) and the problem. A tool it cannot
 /// read is left to the schema's violations.
 pub fn refusals(from: &dyn Dialect, source: &Source<'_>) -> Vec<(String, String)> {
-    crate::dialect::tool_documents(from, source.document)
-        .into_iter()
-        .filter_map(|(root, document)| {
-            let one = Source {
-                document,
-                ..*source
-            };
+    tool_sources(from, source)
+        .filter_map(|(root, one)| {
             let tool = from.read(&one).ok()?.tool;
-            let (pointer, message) = shared_parameter_name(from, &tool, document)?;
+            let (pointer, message) = shared_parameter_name(from, &tool, one.document)?;
             Some((format!("{root}{pointer}"), message))
         })
         .collect()
+}
+
+/// Each tool of a document with its pointer, as a source of its own: the document
+/// itself where it is one tool. A pointer that leads nowhere is skipped.
+fn tool_sources<'a>(
+    from: &dyn Dialect,
+    source: &Source<'a>,
+) -> impl Iterator<Item = (String, Source<'a>)> {
+    let source = *source;
+    crate::dialect::tool_documents(from, source.document)
+        .into_iter()
+        .map(move |(root, document)| (root, Source { document, ..source }))
 }
 
 /// The manifest path of each tool of a document, as `convert_all` would write them, read
@@ -170,13 +177,8 @@ pub fn manifest_names(
     options: &WriteOptions,
 ) -> Result<Vec<String>, DialectError> {
     // A pointer that leads nowhere fails the conversion itself; planning only skips it.
-    crate::dialect::tool_documents(from, source.document)
-        .into_iter()
-        .map(|(_, document)| {
-            let one = Source {
-                document,
-                ..*source
-            };
+    tool_sources(from, source)
+        .map(|(_, one)| {
             let imported = read_for_writing(from, &one, options)?;
             to.manifest_name(&imported.tool, options)
         })

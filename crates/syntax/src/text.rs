@@ -314,15 +314,13 @@ impl<'a> NameIndex<'a> {
 
     /// The place of the first `name`, as `position` finds it in the list.
     pub fn position(&self, name: &str) -> Option<usize> {
-        let at = if self.sorted {
-            self.names.partition_point(|(each, _)| *each < name)
+        let found = if self.sorted {
+            let at = self.names.partition_point(|(each, _)| *each < name);
+            self.names.get(at).filter(|(each, _)| *each == name)
         } else {
-            self.names.iter().position(|(each, _)| *each == name)?
+            self.names.iter().find(|(each, _)| *each == name)
         };
-        self.names
-            .get(at)
-            .filter(|(each, _)| *each == name)
-            .map(|(_, place)| *place)
+        found.map(|(_, place)| *place)
     }
 
     pub fn contains(&self, name: &str) -> bool {
