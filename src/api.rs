@@ -111,7 +111,9 @@ pub struct Converted {
 }
 
 /// Converts a manifest (one tool, or a list document: one `Converted` per tool) from
-/// `from` (detected when `None`) to `to`.
+/// `from` (detected when `None`) to `to`. Two tools that would be written to one file
+/// (a list naming one tool twice) are refused, as the command refuses them: one would
+/// replace the other. `bundle` puts such a list in one list document instead.
 ///
 /// ```
 /// use toolshift::api::{convert, Options};
@@ -130,10 +132,7 @@ pub fn convert(
     to: &str,
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
-    let (document, syntax) = parse(text)?;
-    let mut converted = converted(&document, Some((text, syntax)), from, to, options)?;
-    place(&mut converted, text, syntax);
-    Ok(converted)
+    from_text(text, from, to, options, Files::OneEach)
 }
 
 /// Converts a document already parsed, as `convert` converts text. There is no text to
@@ -154,22 +153,54 @@ pub fn convert_document(
     to: &str,
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
-    converted(document, None, from, to, options)
+    converted(document, None, from, to, options, Files::OneEach)
+}
+
+/// Whether each tool's files are the caller's to write (`convert`), so that two tools
+/// of one name are refused, or go into one list document (`bundle`), which reports them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Files {
+    OneEach,
+    Bundled,
+}
+
+/// The text a document was parsed from, to place entries and refusals in.
+type Text<'a> = Option<(&'a str, toolshift_syntax::syntax::Syntax)>;
+
+/// The conversion of `text`, its entries and any refusal placed in it.
+fn from_text(
+    text: &str,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+    files: Files,
+) -> Result<Vec<Converted>, Error> {
+    let (document, syntax) = parse(text)?;
+    let text = Some((text, syntax));
+    let mut converted = converted(&document, text, from, to, options, files)?;
+    place(&mut converted, text);
+    Ok(converted)
 }
 
 /// The conversion of `document`, a refusal placed in `text` where there is one.
 fn converted(
     document: &Value,
-    text: Option<(&str, toolshift_syntax::syntax::Syntax)>,
+    text: Text<'_>,
     from: Option<&str>,
     to: &str,
     options: &Options,
+    files: Files,
 ) -> Result<Vec<Converted>, Error> {
     let from = dialect_of(from, document)?;
     let to = registry::by_id(to).map_err(Error::Dialect)?;
     let source = in_memory(document);
     let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
         .map_err(|error| refused(error, text))?;
+    if files == Files::OneEach {
+        let advice = "rename one of them, or bundle the tools into one list document";
+        crate::collisions::refuse_shared_outputs(&conversions, from, &source, advice)
+            .map_err(|error| refused(error, text))?;
+    }
     let tools = conversions.iter().map(|conversion| &conversion.tool);
     let name_sources = crate::request::name_pointers(from, document, tools);
     let mut converted = Vec::with_capacity(conversions.len());
@@ -189,26 +220,71 @@ fn converted(
     Ok(converted)
 }
 
-/// Every converted tool's manifest in the target's list document (`--bundle`): an MCP
-/// `tools/list` result, a `tools` array, a Gemini `functionDeclarations` list. The
-/// list is checked as one request, as `--bundle` checks it: a tool past the target's
-/// limit, or a second tool of one name, gets `request-limit-exceeded`, and a tool past
-/// strict mode's budget is written non-strict in the list (`strict-over-budget`). Those
-/// entries join the tool's own, their `target` pointing into the list.
+/// A list document converted into the target's list document (`--bundle`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bundle {
+    /// Each tool, as `convert` gives it, with the entries of the list's checks added.
+    pub tools: Vec<Converted>,
+    /// The list document: an MCP `tools/list` result, a `tools` array, a Gemini
+    /// `functionDeclarations` list. Written as `tools.json` by `-o DIR --bundle`.
+    pub list: Output,
+}
+
+/// Converts a manifest, as `convert` does, and puts every tool's manifest in the
+/// target's list document (`--bundle`). The list is checked as one request, as
+/// `--bundle` checks it: a tool past the target's limit, or a second tool of one name,
+/// gets `request-limit-exceeded`, and a tool past strict mode's budget is written
+/// non-strict in the list (`strict-over-budget`). Those entries join the tool's own,
+/// their `target` pointing into the list.
 ///
 /// ```
-/// use toolshift::api::{bundle, convert, Options};
+/// use toolshift::api::{bundle, Options};
 ///
 /// let list = r#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}},
 ///                          {"name": "a", "inputSchema": {"type": "object"}}]}"#;
-/// let mut converted = convert(list, None, "anthropic", &Options::default())?;
-/// let tools = bundle("anthropic", &mut converted)?;
-/// assert_eq!(tools.value.unwrap().as_array().unwrap().len(), 2);
-/// assert_eq!(converted[1].entries[0].code.code(), "request-limit-exceeded");
-/// assert_eq!(converted[1].entries[0].source, "/tools/1/name");
+/// let bundle = bundle(list, None, "anthropic", &Options::default())?;
+/// assert_eq!(bundle.list.value.unwrap().as_array().unwrap().len(), 2);
+/// let entry = &bundle.tools[1].entries[0];
+/// assert_eq!(entry.code.code(), "request-limit-exceeded");
+/// assert_eq!((entry.source.as_str(), entry.line), ("/tools/1/name", Some(2)));
 /// # Ok::<(), toolshift::api::Error>(())
 /// ```
-pub fn bundle(to: &str, converted: &mut [Converted]) -> Result<Output, Error> {
+pub fn bundle(
+    text: &str,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Bundle, Error> {
+    let mut tools = from_text(text, from, to, options, Files::Bundled)?;
+    let list = listed(to, &mut tools)?;
+    Ok(Bundle { tools, list })
+}
+
+/// Bundles a document already parsed, as `bundle` bundles text; entries are placed by
+/// pointer only, as `convert_document` places them.
+///
+/// ```
+/// use toolshift::api::{bundle_document, Options};
+///
+/// let tools = serde_json::json!({"tools": [{"name": "ping", "inputSchema": {"type": "object"}}]});
+/// let bundle = bundle_document(&tools, None, "mcp", &Options::default())?;
+/// assert_eq!(bundle.list.path, "tools.json");
+/// assert_eq!(bundle.list.value.unwrap()["tools"][0]["name"], "ping");
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn bundle_document(
+    document: &Value,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Bundle, Error> {
+    let mut tools = converted(document, None, from, to, options, Files::Bundled)?;
+    let list = listed(to, &mut tools)?;
+    Ok(Bundle { tools, list })
+}
+
+/// The list document of `converted`, whose tools get the entries of its checks.
+fn listed(to: &str, converted: &mut [Converted]) -> Result<Output, Error> {
     let dialect = registry::by_id(to).map_err(Error::Dialect)?;
     let mut manifests: Vec<Value> = converted
         .iter()
@@ -357,7 +433,7 @@ fn dialect_of(id: Option<&str>, document: &Value) -> Result<&'static dyn Dialect
 }
 
 /// The error of a refused conversion, placed in `text` where there is one.
-fn refused(error: DialectError, text: Option<(&str, toolshift_syntax::syntax::Syntax)>) -> Error {
+fn refused(error: DialectError, text: Text<'_>) -> Error {
     let pointer = match &error {
         DialectError::Invalid { pointer, .. } => pointer.clone(),
         _ => String::new(),
@@ -376,7 +452,10 @@ fn refused(error: DialectError, text: Option<(&str, toolshift_syntax::syntax::Sy
 
 /// Each entry's line and column in the input, as the command's report gives them: the
 /// input is read for positions once, for every tool of a list document.
-fn place(converted: &mut [Converted], text: &str, syntax: toolshift_syntax::syntax::Syntax) {
+fn place(converted: &mut [Converted], text: Text<'_>) {
+    let Some((text, syntax)) = text else {
+        return;
+    };
     let wanted: std::collections::BTreeSet<&str> = converted
         .iter()
         .flat_map(|tool| &tool.entries)

@@ -5,7 +5,9 @@ use crate::batch_report::{BatchReport, FileReport, Status};
 use crate::cli::ConvertArgs;
 use crate::exit_code::{EXIT_DENIED, EXIT_ERROR, EXIT_INTERRUPTED};
 use crate::output::{self, Claims, Destination, Planned};
-use crate::{chunks, cli, input, interrupt, progress, registry, report, request, schemas, walk};
+use crate::{
+    chunks, cli, collisions, input, interrupt, progress, registry, report, request, schemas, walk,
+};
 use anyhow::{bail, Context};
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -730,44 +732,6 @@ pub(crate) fn error_line(text: &str, line: usize) -> Option<&str> {
         .filter(|source| source.len() <= 1000)
 }
 
-/// Two tools of one document that would be written to one file (a list naming one tool
-/// twice): refused before anything is written, naming both. The second would replace
-/// the first unseen, or fail the document when only half of it was in place.
-fn refuse_shared_outputs(
-    conversions: &[toolshift_model::Conversion],
-    from: &dyn Dialect,
-    source: &toolshift_model::Source<'_>,
-) -> Result<(), toolshift_model::DialectError> {
-    if conversions.len() < 2 {
-        return Ok(());
-    }
-    let paths = conversions
-        .iter()
-        .enumerate()
-        .flat_map(|(index, conversion)| {
-            let files = conversion.files.iter();
-            files.map(move |file| (Path::new(file.path.as_str()), index))
-        });
-    let Some((path, tools)) = shared_paths(paths).into_iter().next() else {
-        return Ok(());
-    };
-    let names = request::name_pointers(from, source.document, conversions.iter().map(|c| &c.tool));
-    let name_at = |tool: Option<&usize>| {
-        tool.and_then(|&i| names.get(i))
-            .cloned()
-            .unwrap_or_default()
-    };
-    let first = name_at(tools.first());
-    Err(toolshift_model::DialectError::invalid(
-        name_at(tools.get(1)),
-        format!(
-            "this tool and the one named at {} would both be written to {}: rename one of them, or pass --bundle for one list document; nothing of the document was written",
-            crate::batch_report::show_pointer(&first),
-            path.display()
-        ),
-    ))
-}
-
 fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {
     let toolshift_model::DialectError::Invalid { pointer, .. } = error else {
         return error.to_string();
@@ -840,29 +804,6 @@ fn destination(args: &ConvertArgs, to: &dyn Dialect, batch: bool) -> anyhow::Res
         }
         Some(path) => Destination::File(path.clone()),
     })
-}
-
-/// The paths given for more than one index, each with its indexes, in a fixed order.
-/// Every output path is built the same way (the output folder joined with relative
-/// components), so equal paths are equal bytes: sorting the bytes finds them with no
-/// copy and no component-by-component comparison, which cost more than the check itself.
-fn shared_paths<'a>(paths: impl Iterator<Item = (&'a Path, usize)>) -> Vec<(&'a Path, Vec<usize>)> {
-    let mut sorted: Vec<(&[u8], &Path, usize)> = paths
-        .map(|(path, index)| (path.as_os_str().as_encoded_bytes(), path, index))
-        .collect();
-    sorted.sort_unstable_by(|a, b| (a.0, a.2).cmp(&(b.0, b.2)));
-    let mut shared: Vec<(&Path, Vec<usize>)> = Vec::new();
-    for run in sorted.chunk_by(|a, b| a.0 == b.0) {
-        // A run is sorted by index too: it holds two items exactly when its ends differ.
-        if let (Some((_, path, first)), Some((_, _, last))) = (run.first(), run.last()) {
-            if first != last {
-                let mut indexes: Vec<usize> = run.iter().map(|(_, _, index)| *index).collect();
-                indexes.dedup();
-                shared.push((path, indexes));
-            }
-        }
-    }
-    shared
 }
 
 impl Job<'_> {
@@ -1140,7 +1081,12 @@ impl Job<'_> {
                 .collect();
         }
         if !self.args.bundle {
-            refuse_shared_outputs(&conversions, from, &source)
+            collisions::refuse_shared_outputs(
+                &conversions,
+                from,
+                &source,
+                "rename one of them, or pass --bundle for one list document; nothing of the document was written",
+            )
                 .map_err(|error| placed_error(&error, loaded))?;
         }
         self.check_schemas(&conversions, schemas, options)?;
@@ -1496,7 +1442,7 @@ impl Job<'_> {
             let first = item.as_ref().and_then(|p| p.files.first())?;
             Some((first.path.as_path(), index))
         });
-        let shared: Vec<Vec<usize>> = shared_paths(firsts)
+        let shared: Vec<Vec<usize>> = collisions::shared_paths(firsts)
             .into_iter()
             .map(|(_, indexes)| indexes)
             .collect();
@@ -1538,7 +1484,7 @@ impl Job<'_> {
                 .flat_map(|item| &item.files)
                 .map(move |file| (file.path.as_path(), index))
         });
-        let collisions: Vec<(PathBuf, Vec<usize>)> = shared_paths(files)
+        let collisions: Vec<(PathBuf, Vec<usize>)> = collisions::shared_paths(files)
             .into_iter()
             .map(|(path, indexes)| (path.to_path_buf(), indexes))
             .collect();

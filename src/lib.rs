@@ -9,6 +9,7 @@ pub mod api;
 mod batch;
 pub mod batch_report;
 mod chunks;
+mod collisions;
 // clap makes a doc comment the `--help` text, which `docs/cli.md` and the manual
 // page fix; the flags are documented there.
 #[allow(missing_docs)]

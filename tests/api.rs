@@ -14,7 +14,9 @@
 mod support;
 
 use std::path::Path;
-use toolshift::api::{convert, detect, validate, Error, Options};
+use toolshift::api::{
+    bundle, bundle_document, convert, convert_document, detect, validate, Error, Options,
+};
 
 /// The target and `--strict` of a case whose args are only those.
 fn plain_args(case: &Path) -> Option<(String, bool)> {
@@ -97,6 +99,59 @@ fn a_refusal_names_the_field_and_its_place() {
     };
     assert_eq!(pointer, "/inputs/parameters/0/value_schema/val_type");
     assert_eq!(line, Some(2));
+}
+
+/// Given as files, the second would replace the first unseen: `convert` refuses, as the
+/// command does, and `bundle` writes both into one list and reports the second.
+#[test]
+fn a_list_naming_one_tool_twice_is_refused_unless_bundled() {
+    let list = r#"{"tools": [
+  {"name": "echo", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}},
+  {"name": "echo", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}]}"#;
+    let document: serde_json::Value = serde_json::from_str(list).unwrap();
+    for to in toolshift::api::dialects() {
+        let options = Options {
+            toolkit: Some("Kit".into()),
+            toolkit_version: Some("1.0.0".into()),
+            ..Options::default()
+        };
+        let error = convert(list, None, to, &options).unwrap_err();
+        let Error::Refused {
+            pointer,
+            line,
+            message,
+            ..
+        } = error
+        else {
+            panic!("{to}: {error:?}");
+        };
+        assert_eq!((pointer.as_str(), line), ("/tools/1/name", Some(3)), "{to}");
+        assert!(
+            message.contains("the one named at /tools/0/name"),
+            "{to}: {message}"
+        );
+        let error = convert_document(&document, None, to, &options).unwrap_err();
+        assert!(
+            matches!(error, Error::Refused { line: None, .. }),
+            "{to}: {error:?}"
+        );
+    }
+    for to in ["mcp", "openai", "anthropic", "gemini"] {
+        let bundled = bundle(list, None, to, &Options::default()).unwrap();
+        assert_eq!(bundled.tools.len(), 2);
+        let entry = &bundled.tools[1].entries[0];
+        assert_eq!(entry.code.code(), "request-limit-exceeded", "{to}");
+        assert_eq!(
+            bundle_document(&document, None, to, &Options::default())
+                .unwrap()
+                .list,
+            bundled.list
+        );
+    }
+    assert!(matches!(
+        bundle(list, None, "taskweaver", &Options::default()),
+        Err(Error::Dialect(_))
+    ));
 }
 
 #[test]

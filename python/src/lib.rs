@@ -130,18 +130,29 @@ fn convert(
         Err(_) => Input::Document(document::json_value(source, 0).map_err(unreadable)?),
     };
     py.detach(|| {
-        let mut converted = match &input {
-            Input::Text(text) => api::convert(text, from_, to, &options),
-            Input::Document(document) => api::convert_document(document, from_, to, &options),
+        let (converted, bundled) = match (&input, bundle) {
+            (Input::Text(text), false) => api::convert(text, from_, to, &options).map(alone),
+            (Input::Document(document), false) => {
+                api::convert_document(document, from_, to, &options).map(alone)
+            }
+            (Input::Text(text), true) => api::bundle(text, from_, to, &options).map(listed),
+            (Input::Document(document), true) => {
+                api::bundle_document(document, from_, to, &options).map(listed)
+            }
         }
         .map_err(failure)?;
-        let bundled = if bundle {
-            Some(api::bundle(to, &mut converted).map_err(failure)?)
-        } else {
-            None
-        };
         Ok(py_converted(converted, bundled))
     })
+}
+
+/// Tools converted one file each: no list document.
+fn alone(tools: Vec<api::Converted>) -> (Vec<api::Converted>, Option<api::Output>) {
+    (tools, None)
+}
+
+/// Tools put in one list document.
+fn listed(bundle: api::Bundle) -> (Vec<api::Converted>, Option<api::Output>) {
+    (bundle.tools, Some(bundle.list))
 }
 
 /// What `convert` reads: text, or a value already parsed.

@@ -162,6 +162,12 @@ def test_a_bundle_is_checked_as_one_request():
     result = toolshift.convert(tools_list, to="anthropic", bundle=True)
     (entry,) = [e for e in result.report if e.code == "request-limit-exceeded"]
     assert (entry.source, entry.target, entry.line) == ("/tools/1/name", "/1/name", 3)
+    # Unbundled, the two tools' files have one name: the second would replace the first.
+    for source in (tools_list, json.loads(tools_list)):
+        with pytest.raises(toolshift.RefusedError) as raised:
+            toolshift.convert(source, to="anthropic")
+        assert raised.value.pointer == "/tools/1/name"
+        assert "the one named at /tools/0/name" in str(raised.value)
 
 
 def test_a_dict_has_no_lines_to_point_at():

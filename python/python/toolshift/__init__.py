@@ -192,7 +192,9 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
     ``bundle`` (one list document), ``toolkit``, ``responses``, ``json_schema``,
     ``keep_secrets``. ``from_`` is detected when ``None``. Entries name their place in
     the input by pointer, and, where ``source`` is text or a path, by line and column;
-    a ``dict`` or ``list`` has no text, so theirs are ``None``.
+    a ``dict`` or ``list`` has no text, so theirs are ``None``. Two tools whose files
+    would have one name (a list naming a tool twice) raise ``RefusedError``, as the
+    command refuses them; with ``bundle`` they share the list and the report says so.
     """
     # A dict or list is read as it stands: it has no text to place entries in by line.
     parsed = source if isinstance(source, (dict, list)) else _text(source)
