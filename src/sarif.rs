@@ -95,49 +95,52 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-fn file_results(file: &FileReport) -> Vec<Value> {
+/// Each result of one file, made as it is written: a tool of many entries never holds
+/// them all as values at once.
+fn file_results(file: &FileReport) -> impl Iterator<Item = Value> + '_ {
     let uri = uri(file.located_path());
-    let mut out: Vec<Value> = file
-        .entries
-        .iter()
-        .map(|entry| {
-            let index = LossCode::ALL.iter().position(|c| *c == entry.code);
-            let mut region = serde_json::Map::new();
-            if let (Some(line), Some(column)) = (entry.line, entry.column) {
-                region.insert("startLine".into(), line.into());
-                region.insert("startColumn".into(), column.into());
-            }
-            let mut physical = serde_json::Map::new();
-            physical.insert("artifactLocation".into(), json!({"uri": uri}));
-            if !region.is_empty() {
-                physical.insert("region".into(), Value::Object(region));
-            }
-            let location = json!({"physicalLocation": physical});
-            json!({
-                "ruleId": entry.code.code(),
-                "ruleIndex": index,
-                "level": level(entry.severity),
-                "message": {"text": entry.message},
-                "locations": [location],
-                "properties": {
-                    "severity": entry.severity.as_str(),
-                    "source": entry.source,
-                    "target": entry.target,
-                    "outputs": file.outputs,
-                },
-            })
-        })
-        .collect();
-    if let (Status::Failed, Some(error)) = (file.status, &file.error) {
-        out.push(json!({
+    let failed = match (file.status, &file.error) {
+        (Status::Failed, Some(error)) => Some(json!({
             "ruleId": FAILED,
             "ruleIndex": LossCode::ALL.len(),
             "level": "error",
             "message": {"text": error},
             "locations": [{"physicalLocation": failed_location(&uri, file)}],
-        }));
+        })),
+        _ => None,
+    };
+    let entries = file.entries.iter();
+    entries
+        .map(move |entry| entry_result(entry, &uri, &file.outputs))
+        .chain(failed)
+}
+
+fn entry_result(entry: &toolshift_model::Entry, uri: &str, outputs: &[String]) -> Value {
+    let index = LossCode::ALL.iter().position(|c| *c == entry.code);
+    let mut region = serde_json::Map::new();
+    if let (Some(line), Some(column)) = (entry.line, entry.column) {
+        region.insert("startLine".into(), line.into());
+        region.insert("startColumn".into(), column.into());
     }
-    out
+    let mut physical = serde_json::Map::new();
+    physical.insert("artifactLocation".into(), json!({"uri": uri}));
+    if !region.is_empty() {
+        physical.insert("region".into(), Value::Object(region));
+    }
+    let location = json!({"physicalLocation": physical});
+    json!({
+        "ruleId": entry.code.code(),
+        "ruleIndex": index,
+        "level": level(entry.severity),
+        "message": {"text": entry.message},
+        "locations": [location],
+        "properties": {
+            "severity": entry.severity.as_str(),
+            "source": entry.source,
+            "target": entry.target,
+            "outputs": outputs,
+        },
+    })
 }
 
 /// A failed file's location, with the line and column of its error where known.
