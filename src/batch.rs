@@ -997,22 +997,11 @@ impl Job<'_> {
         options: &WriteOptions,
     ) -> Option<Prepared> {
         let mut prepared = Prepared {
-            report: FileReport {
-                input: input::path_text(&item.path),
-                located_in: None,
-                from: self.from.map(|d| d.id().to_owned()),
-                to: self.to.id().to_owned(),
-                outputs: Vec::new(),
-                status: Status::Failed,
-                error: None,
-                line: None,
-                column: None,
-                entries: Vec::new(),
-                kept: Vec::new(),
-                lines: Default::default(),
-                review: None,
-                names: Vec::new(),
-            },
+            report: FileReport::new(
+                input::path_text(&item.path),
+                self.from.map(|d| d.id().to_owned()),
+                self.to.id().to_owned(),
+            ),
             files: Vec::new(),
             stdout: Vec::new(),
             bundled: Vec::new(),

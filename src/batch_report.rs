@@ -80,6 +80,27 @@ pub struct NameMapping {
 }
 
 impl FileReport {
+    /// The record of `input`, read as `from` for `to`, with nothing in it yet: it
+    /// stands as failed until the file is converted.
+    pub fn new(input: String, from: Option<String>, to: String) -> FileReport {
+        FileReport {
+            input,
+            located_in: None,
+            from,
+            to,
+            outputs: Vec::new(),
+            status: Status::Failed,
+            error: None,
+            line: None,
+            column: None,
+            entries: Vec::new(),
+            kept: Vec::new(),
+            lines: Default::default(),
+            review: None,
+            names: Vec::new(),
+        }
+    }
+
     /// The file its entries' lines are in: the input, or a skill folder's manifest.
     pub fn located_path(&self) -> &str {
         self.located_in.as_deref().unwrap_or(&self.input)
@@ -421,22 +442,12 @@ mod tests {
     use super::*;
 
     fn file(input: &str, status: Status) -> FileReport {
-        FileReport {
-            input: input.to_owned(),
-            located_in: None,
-            from: Some("arcade".to_owned()),
-            to: "taskweaver".to_owned(),
-            outputs: vec![format!("out/{input}.yaml")],
-            status,
-            error: (status == Status::Failed).then(|| "bad".to_owned()),
-            line: None,
-            column: None,
-            entries: Vec::new(),
-            kept: Vec::new(),
-            lines: Default::default(),
-            review: None,
-            names: Vec::new(),
-        }
+        let arcade = Some("arcade".to_owned());
+        let mut file = FileReport::new(input.to_owned(), arcade, "taskweaver".to_owned());
+        file.outputs = vec![format!("out/{input}.yaml")];
+        file.status = status;
+        file.error = (status == Status::Failed).then(|| "bad".to_owned());
+        file
     }
 
     #[test]
