@@ -18,14 +18,16 @@
 //! # Ok::<(), toolshift::api::Error>(())
 //! ```
 //!
-//! A manifest whose dialect reads companion files (a TaskWeaver plugin's `.py`, an
-//! AnythingLLM skill's `handler.js`) is read here without them: convert such a folder
-//! with the command.
+//! Text and parsed documents have no folder, so a manifest whose dialect reads companion
+//! files (a TaskWeaver plugin's `.py`, an AnythingLLM skill's `handler.js`) is read
+//! without them; `convert_path` and `bundle_path` read a file or skill folder with them,
+//! as the command does. A folder of many manifests is the command's to walk.
 
 use crate::schemas::{Reading, SchemaCheck};
 use crate::{matrix, output, registry};
 use serde_json::Value;
-use toolshift_model::{Detail, Dialect, DialectError, Source};
+use std::path::Path;
+use toolshift_model::{Detail, Dialect, DialectError, InputFiles, Source};
 
 pub use toolshift_model::{Entry, LossCode, Severity, WriteOptions as Options};
 
@@ -42,6 +44,10 @@ pub enum Error {
         /// Where, from 1, where the parser says.
         column: Option<usize>,
     },
+    /// A path that cannot be read: missing, not UTF-8 text, too large, or a folder
+    /// holding no manifest.
+    #[error("{0}")]
+    Unreadable(String),
     /// A dialect id that no dialect has, or a document no dialect claims (or two claim
     /// alike): pass the dialect.
     #[error("{0}")]
@@ -132,7 +138,11 @@ pub fn convert(
     to: &str,
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
-    from_text(text, from, to, options, Files::OneEach)
+    from_text(
+        text,
+        MEMORY,
+        Request::new(from, to, options, Files::OneEach),
+    )
 }
 
 /// Converts a document already parsed, as `convert` converts text. There is no text to
@@ -153,7 +163,34 @@ pub fn convert_document(
     to: &str,
     options: &Options,
 ) -> Result<Vec<Converted>, Error> {
-    converted(document, None, from, to, options, Files::OneEach)
+    converted(
+        document,
+        None,
+        MEMORY,
+        Request::new(from, to, options, Files::OneEach),
+    )
+}
+
+/// Converts a manifest file, or a skill folder, as `toolshift convert PATH` reads it:
+/// with the companion files beside it (a TaskWeaver plugin's `.py`, a skill's
+/// `handler.js`), which `convert` on the text alone has no way to reach.
+///
+/// ```
+/// use toolshift::api::{convert_path, Options};
+///
+/// let plugin = std::path::Path::new("golden/tw-to-tw-carries-python/input.yaml");
+/// let converted = convert_path(plugin, None, "taskweaver", &Options::default())?;
+/// let paths: Vec<&str> = converted[0].outputs.iter().map(|o| o.path.as_str()).collect();
+/// assert_eq!(paths, ["word_count.yaml", "input.py"]);
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn convert_path(
+    path: &Path,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Vec<Converted>, Error> {
+    from_path(path, Request::new(from, to, options, Files::OneEach))
 }
 
 /// Whether each tool's files are the caller's to write (`convert`), so that two tools
@@ -167,17 +204,75 @@ enum Files {
 /// The text a document was parsed from, to place entries and refusals in.
 type Text<'a> = Option<(&'a str, toolshift_syntax::syntax::Syntax)>;
 
+/// What to convert a document to, and how.
+#[derive(Clone, Copy)]
+struct Request<'a> {
+    from: Option<&'a str>,
+    to: &'a str,
+    options: &'a Options,
+    files: Files,
+}
+
+impl<'a> Request<'a> {
+    fn new(from: Option<&'a str>, to: &'a str, options: &'a Options, files: Files) -> Self {
+        Request {
+            from,
+            to,
+            options,
+            files,
+        }
+    }
+}
+
+/// Where a document came from: memory, or a path whose folder holds its companions.
+#[derive(Clone, Copy)]
+struct Origin<'a> {
+    display: &'a str,
+    dir: Option<&'a Path>,
+    files: &'a dyn InputFiles,
+}
+
+impl<'a> Origin<'a> {
+    fn source(self, document: &'a Value) -> Source<'a> {
+        Source {
+            display: self.display,
+            dir: self.dir,
+            listed: None,
+            document,
+            files: self.files,
+        }
+    }
+}
+
+/// A document with no folder: a reader that asks for a companion file gets none.
+const MEMORY: Origin<'static> = Origin {
+    display: "input",
+    dir: None,
+    files: &toolshift_model::NoFiles,
+};
+
+/// The conversion of the manifest at `path`, read with its companion files.
+fn from_path(path: &Path, request: Request<'_>) -> Result<Vec<Converted>, Error> {
+    let display = crate::input::path_text(path);
+    let (manifest, text) = crate::input::read(path)
+        .map_err(|error| Error::Unreadable(format!("{display}: {error}")))?;
+    let origin = Origin {
+        display: &display,
+        dir: crate::paths::parent_of(&manifest),
+        files: &crate::input_file::FileSystem,
+    };
+    from_text(&text, origin, request)
+}
+
 /// The conversion of `text`, its entries and any refusal placed in it.
 fn from_text(
     text: &str,
-    from: Option<&str>,
-    to: &str,
-    options: &Options,
-    files: Files,
+    origin: Origin<'_>,
+    request: Request<'_>,
 ) -> Result<Vec<Converted>, Error> {
     let (document, syntax) = parse(text)?;
     let text = Some((text, syntax));
-    let mut converted = converted(&document, text, from, to, options, files)?;
+    let mut converted = converted(&document, text, origin, request)?;
     place(&mut converted, text);
     Ok(converted)
 }
@@ -186,17 +281,16 @@ fn from_text(
 fn converted(
     document: &Value,
     text: Text<'_>,
-    from: Option<&str>,
-    to: &str,
-    options: &Options,
-    files: Files,
+    origin: Origin<'_>,
+    request: Request<'_>,
 ) -> Result<Vec<Converted>, Error> {
-    let from = dialect_of(from, document)?;
-    let to = registry::by_id(to).map_err(Error::Dialect)?;
-    let source = in_memory(document);
-    let conversions = toolshift_model::convert_all(from, to, &source, options, Detail::Full)
-        .map_err(|error| refused(error, text))?;
-    if files == Files::OneEach {
+    let from = dialect_of(request.from, document)?;
+    let to = registry::by_id(request.to).map_err(Error::Dialect)?;
+    let source = origin.source(document);
+    let conversions =
+        toolshift_model::convert_all(from, to, &source, request.options, Detail::Full)
+            .map_err(|error| refused(error, text))?;
+    if request.files == Files::OneEach {
         let advice = "rename one of them, or bundle the tools into one list document";
         crate::collisions::refuse_shared_outputs(&conversions, from, &source, advice)
             .map_err(|error| refused(error, text))?;
@@ -255,7 +349,11 @@ pub fn bundle(
     to: &str,
     options: &Options,
 ) -> Result<Bundle, Error> {
-    let mut tools = from_text(text, from, to, options, Files::Bundled)?;
+    let mut tools = from_text(
+        text,
+        MEMORY,
+        Request::new(from, to, options, Files::Bundled),
+    )?;
     let list = listed(to, &mut tools)?;
     Ok(Bundle { tools, list })
 }
@@ -278,7 +376,21 @@ pub fn bundle_document(
     to: &str,
     options: &Options,
 ) -> Result<Bundle, Error> {
-    let mut tools = converted(document, None, from, to, options, Files::Bundled)?;
+    let request = Request::new(from, to, options, Files::Bundled);
+    let mut tools = converted(document, None, MEMORY, request)?;
+    let list = listed(to, &mut tools)?;
+    Ok(Bundle { tools, list })
+}
+
+/// Bundles a manifest file or skill folder with its companion files, as `convert_path`
+/// reads it.
+pub fn bundle_path(
+    path: &Path,
+    from: Option<&str>,
+    to: &str,
+    options: &Options,
+) -> Result<Bundle, Error> {
+    let mut tools = from_path(path, Request::new(from, to, options, Files::Bundled))?;
     let list = listed(to, &mut tools)?;
     Ok(Bundle { tools, list })
 }
@@ -367,7 +479,7 @@ pub fn validate(text: &str, dialect: Option<&str>) -> Result<Validation, Error> 
             })
     };
     let mut violations = problems(Reading::Applied)?;
-    let source = in_memory(&document);
+    let source = MEMORY.source(&document);
     // What the schema allows but `convert` refuses.
     violations.extend(
         toolshift_model::convert::refusals(dialect, &source)
@@ -411,17 +523,6 @@ fn parse(text: &str) -> Result<(Value, toolshift_syntax::syntax::Syntax), Error>
             column: at.map(|(_, column)| column),
         }
     })
-}
-
-/// A document with no folder: a reader that asks for a companion file gets none.
-fn in_memory(document: &Value) -> Source<'_> {
-    Source {
-        display: "input",
-        dir: None,
-        listed: None,
-        document,
-        files: &toolshift_model::NoFiles,
-    }
 }
 
 fn dialect_of(id: Option<&str>, document: &Value) -> Result<&'static dyn Dialect, Error> {

@@ -71,21 +71,35 @@ fn load_opened(
     input: &Path,
     opened: std::io::Result<std::fs::File>,
 ) -> Result<LoadedInput, String> {
+    let (manifest, text) = read_opened(input, opened)?;
+    loaded(input, &manifest, text)
+}
+
+/// The manifest a file or folder given by path holds, and its text, unparsed: for a
+/// caller that parses it itself (`api::convert_path`).
+pub fn read(input: &Path) -> Result<(PathBuf, String), String> {
+    read_opened(input, std::fs::File::open(input))
+}
+
+/// The manifest `input` names (itself, or a skill folder's `plugin.json`) and its text.
+fn read_opened(
+    input: &Path,
+    opened: std::io::Result<std::fs::File>,
+) -> Result<(PathBuf, String), String> {
     // Opened and read at once: a folder answers the read with "is a directory", so a
     // file costs no separate probe (docs/performance.md). Some systems refuse to open a
     // folder at all; then it is asked.
-    let text = match opened {
+    match opened {
         Ok(file) => match read_limited(file) {
-            Ok(text) => text,
+            Ok(text) => Ok((input.to_path_buf(), text)),
             Err(Unread::Io(error)) if error.kind() == std::io::ErrorKind::IsADirectory => {
-                return load_skill_folder(input, None)
+                folder_manifest(input)
             }
-            Err(unread) => return Err(unread.message("")),
+            Err(unread) => Err(unread.message("")),
         },
-        Err(_) if input.is_dir() => return load_skill_folder(input, None),
-        Err(error) => return Err(format!("cannot read: {error}")),
-    };
-    loaded(input, input, text)
+        Err(_) if input.is_dir() => folder_manifest(input),
+        Err(error) => Err(format!("cannot read: {error}")),
+    }
 }
 
 /// `load` for a folder, such as a skill folder the walk found in the folder `listed_in`:

@@ -15,7 +15,8 @@ mod support;
 
 use std::path::Path;
 use toolshift::api::{
-    bundle, bundle_document, convert, convert_document, detect, validate, Error, Options,
+    bundle, bundle_document, convert, convert_document, convert_path, detect, validate, Error,
+    Options,
 };
 
 /// The target and `--strict` of a case whose args are only those.
@@ -99,6 +100,85 @@ fn a_refusal_names_the_field_and_its_place() {
     };
     assert_eq!(pointer, "/inputs/parameters/0/value_schema/val_type");
     assert_eq!(line, Some(2));
+}
+
+/// Read by path, a manifest brings the files beside it: every golden case with plain
+/// arguments, companions (a plugin's `.py`, a skill folder) or not, gives the expected
+/// files byte for byte, and the report's codes and messages.
+#[test]
+fn a_path_is_read_with_its_companion_files_as_the_command_reads_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = support::Scratch::new().unwrap();
+    let (mut compared, mut with_companions) = (0, 0);
+    for case in support::golden_cases(&root.join("golden")) {
+        let Some((to, strict)) = plain_args(&case) else {
+            continue;
+        };
+        let status = std::fs::read_to_string(case.join("status")).unwrap();
+        let Some(input) = support::golden_input(&case).filter(|_| status.trim() == "0") else {
+            continue;
+        };
+        let input = support::loadable(&input, scratch.path());
+        let options = Options {
+            strict,
+            ..Options::default()
+        };
+        let converted = convert_path(&input, None, &to, &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(case.join("report.json")).unwrap())
+                .unwrap();
+        let expected: Vec<(&str, &str)> = report["files"][0]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["code"].as_str().unwrap(), e["message"].as_str().unwrap()))
+            .collect();
+        let entries: Vec<(&str, &str)> = converted
+            .iter()
+            .flat_map(|c| &c.entries)
+            .map(|e| (e.code.code(), e.message.as_str()))
+            .collect();
+        assert_eq!(entries, expected, "{}", case.display());
+        let outputs: Vec<&toolshift::api::Output> =
+            converted.iter().flat_map(|c| &c.outputs).collect();
+        assert_eq!(
+            outputs.len(),
+            support::read_tree(&case.join("expected")).unwrap().len(),
+            "{}",
+            case.display()
+        );
+        for output in outputs {
+            let file = case.join("expected").join(&output.path);
+            let written = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            assert_eq!(output.text, written, "{}", file.display());
+        }
+        compared += 1;
+        with_companions +=
+            usize::from(support::golden_input_files(&case).len() > 1 || input.is_dir());
+    }
+    assert!(compared >= 30, "only {compared} golden cases compared");
+    assert!(
+        with_companions >= 5,
+        "only {with_companions} cases with companions"
+    );
+}
+
+#[test]
+fn an_unreadable_path_is_its_own_error() {
+    let scratch = support::Scratch::new().unwrap();
+    let missing = scratch.path().join("missing.json");
+    let error = convert_path(&missing, None, "mcp", &Options::default()).unwrap_err();
+    assert!(
+        matches!(&error, Error::Unreadable(m) if m.contains("missing.json")),
+        "{error:?}"
+    );
+    let error = convert_path(scratch.path(), None, "mcp", &Options::default()).unwrap_err();
+    assert!(
+        matches!(&error, Error::Unreadable(m) if m.contains("holds no manifest")),
+        "{error:?}"
+    );
 }
 
 /// Given as files, the second would replace the first unseen: `convert` refuses, as the

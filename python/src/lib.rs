@@ -24,6 +24,7 @@ create_exception!(_toolshift, Failure, PyException);
 fn failure(error: Error) -> PyErr {
     let (kind, pointer, line, column) = match &error {
         Error::Syntax { line, column, .. } => ("syntax", None, *line, *column),
+        Error::Unreadable(_) => ("unreadable", None, None, None),
         Error::Dialect(_) => ("dialect", None, None, None),
         Error::Refused {
             pointer,
@@ -98,10 +99,11 @@ fn py_converted(converted: Vec<api::Converted>, bundled: Option<api::Output>) ->
 /// Converts `source`; returns every tool's outputs (with `bundle`, the list document
 /// alone) and entries. Built as Python objects here: a JSON text that Python parsed
 /// again was a fifth of a call's time.
-/// `source` is the manifest's text, or a `dict` or `list` the caller parsed, which has
-/// no text of theirs to place anything in by line and column.
+/// `source` is the manifest's text, a path to read it from with its companion files
+/// (`path`), or a `dict` or `list` the caller parsed, which has no text of theirs to
+/// place anything in by line and column.
 #[pyfunction]
-#[pyo3(signature = (source, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false))]
+#[pyo3(signature = (source, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false, path=false))]
 #[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
@@ -115,6 +117,7 @@ fn convert(
     responses: bool,
     json_schema: bool,
     keep_secrets: bool,
+    path: bool,
 ) -> PyResult<PyConverted> {
     let options = Options {
         strict,
@@ -126,16 +129,19 @@ fn convert(
         ..Options::default()
     };
     let input = match source.cast::<PyString>() {
+        Ok(text) if path => Input::Path(std::path::Path::new(text.to_str()?)),
         Ok(text) => Input::Text(text.to_str()?),
         Err(_) => Input::Document(document::json_value(source, 0).map_err(unreadable)?),
     };
     py.detach(|| {
         let (converted, bundled) = match (&input, bundle) {
             (Input::Text(text), false) => api::convert(text, from_, to, &options).map(alone),
+            (Input::Path(path), false) => api::convert_path(path, from_, to, &options).map(alone),
             (Input::Document(document), false) => {
                 api::convert_document(document, from_, to, &options).map(alone)
             }
             (Input::Text(text), true) => api::bundle(text, from_, to, &options).map(listed),
+            (Input::Path(path), true) => api::bundle_path(path, from_, to, &options).map(listed),
             (Input::Document(document), true) => {
                 api::bundle_document(document, from_, to, &options).map(listed)
             }
@@ -155,9 +161,11 @@ fn listed(bundle: api::Bundle) -> (Vec<api::Converted>, Option<api::Output>) {
     (bundle.tools, Some(bundle.list))
 }
 
-/// What `convert` reads: text, or a value already parsed.
+/// What `convert` reads: text, a file or skill folder (with its companion files), or a
+/// value already parsed.
 enum Input<'a> {
     Text(&'a str),
+    Path(&'a std::path::Path),
     Document(Value),
 }
 

@@ -16,11 +16,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "golden"
 
 
-def single_file_cases():
-    """Golden cases whose input is one manifest file (no companion code, no folder)."""
+def input_cases(folders=True):
+    """Golden cases and their input: a manifest file, with any companion code beside it
+    (which a path brings along), or a skill folder. A folder of manifests is the
+    command's to walk."""
     for case in sorted(GOLDEN.iterdir()):
-        inputs = [p for p in case.iterdir() if p.name.startswith("input")]
-        if len(inputs) == 1 and inputs[0].is_file():
+        inputs = [p for p in case.iterdir() if p.name.startswith("input")
+                  and p.suffix not in (".py", ".js")]
+        if len(inputs) != 1:
+            continue
+        if inputs[0].is_file() or (folders and (inputs[0] / "plugin.json").is_file()):
             yield case, inputs[0]
 
 
@@ -38,9 +43,10 @@ def test_every_dialect_is_listed():
                                        "anythingllm", "mcp", "openai", "anthropic", "gemini"}
 
 
+# A golden skill folder was converted from a copy named after its hubId.
 PLAIN_CASES = [
     (case, path, plain_args(case))
-    for case, path in single_file_cases()
+    for case, path in input_cases(folders=False)
     if plain_args(case) and (case / "status").read_text().strip() == "0"
 ]
 
@@ -74,7 +80,7 @@ def test_every_pair_equals_the_command(to):
     if binary is None:
         pytest.skip("set TOOLSHIFT_BIN to the toolshift binary (cargo build)")
     compared = 0
-    for case, path in single_file_cases():
+    for case, path in input_cases():
         with tempfile.TemporaryDirectory() as folder:
             code, report = cli_convert(binary, path, to, folder)
             try:
@@ -90,6 +96,33 @@ def test_every_pair_equals_the_command(to):
             assert [e.code for e in result.report] == codes, f"{case.name} -> {to}"
             compared += 1
     assert compared >= 20
+
+
+def test_a_path_brings_its_companion_files():
+    """A plugin's `.py` beside its YAML is read with it, and carried, as the command
+    carries it; a skill folder is read through its `plugin.json`."""
+    plugin = GOLDEN / "tw-to-tw-carries-python" / "input.yaml"
+    for source in (plugin, str(plugin)):
+        result = toolshift.convert(source, to="taskweaver")
+        assert [o.name for o in result.outputs] == ["word_count.yaml", "input.py"]
+        assert result.outputs[1].text == (plugin.parent / "input.py").read_text()
+    with tempfile.TemporaryDirectory() as folder:
+        skill = pathlib.Path(folder, "lenient_skill")
+        skill.mkdir()
+        for source in (GOLDEN / "allm-lenient-json-to-allm" / "input").iterdir():
+            (skill / source.name).write_text(source.read_text())
+        result = toolshift.convert(skill, to="taskweaver")
+        assert result.outputs[0].name.endswith(".yaml")
+
+
+def test_a_path_that_cannot_be_read_raises():
+    with tempfile.TemporaryDirectory() as folder:
+        with pytest.raises(FileNotFoundError):
+            toolshift.convert(pathlib.Path(folder, "missing.json"), to="mcp")
+        with pytest.raises(toolshift.ReadError) as raised:
+            toolshift.convert(pathlib.Path(folder), to="mcp")
+        assert isinstance(raised.value, OSError)
+        assert "holds no manifest" in str(raised.value)
 
 
 def test_a_syntax_error_names_its_line_and_column():
@@ -188,7 +221,7 @@ def converted_or_refused(source, to, strict):
 
 JSON_CASES = [
     (case, path, args)
-    for case, path in single_file_cases()
+    for case, path in input_cases()
     if path.suffix == ".json" and (args := plain_args(case))
 ]
 

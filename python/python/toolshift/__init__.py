@@ -17,6 +17,7 @@ with the command.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ __all__ = [
     "Error",
     "Output",
     "Problem",
+    "ReadError",
     "RefusedError",
     "Result",
     "SyntaxError",
@@ -70,7 +72,13 @@ class RefusedError(Error):
     """The manifest was read but cannot be converted (a required field is missing...)."""
 
 
-_KINDS = {"syntax": SyntaxError, "dialect": UnknownDialectError, "refused": RefusedError}
+class ReadError(Error, OSError):
+    """A path that cannot be read: not UTF-8 text, too large, or a folder holding no
+    manifest. A path that does not exist raises ``FileNotFoundError``."""
+
+
+_KINDS = {"syntax": SyntaxError, "dialect": UnknownDialectError, "refused": RefusedError,
+          "unreadable": ReadError}
 
 
 def _call(function, *args, **kwargs):
@@ -162,24 +170,34 @@ class Validation:
 Source = Union[str, bytes, dict, list, "os.PathLike[str]"]
 
 
+def _path(source: Source) -> Optional[str]:
+    """The file or folder ``source`` names, where it names one: a path object, or a
+    ``str`` that is not manifest text and names something that exists."""
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        return path
+    if isinstance(source, str):
+        looks_like_text = "\n" in source or source.lstrip()[:1] in ("{", "[")
+        if not looks_like_text and os.path.exists(source):
+            return source
+    return None
+
+
 def _text(source: Source) -> str:
     """The manifest's text: a path is read, a parsed ``dict``/``list`` written as JSON."""
     if isinstance(source, (dict, list)):
         return json.dumps(source)
     if isinstance(source, bytes):
         return source.decode("utf-8")
-    if isinstance(source, os.PathLike):
-        with open(source, encoding="utf-8") as handle:
+    path = _path(source)
+    if path is not None:
+        with open(path, encoding="utf-8") as handle:
             return handle.read()
     if isinstance(source, str):
-        looks_like_text = "\n" in source or source.lstrip()[:1] in ("{", "[")
-        if not looks_like_text and os.path.isfile(source):
-            with open(source, encoding="utf-8") as handle:
-                return handle.read()
         return source
     raise TypeError(f"source must be text, a dict or list, or a path, not {type(source).__name__}")
-
-
 
 
 def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: bool = False,
@@ -192,14 +210,24 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
     ``bundle`` (one list document), ``toolkit``, ``responses``, ``json_schema``,
     ``keep_secrets``. ``from_`` is detected when ``None``. Entries name their place in
     the input by pointer, and, where ``source`` is text or a path, by line and column;
-    a ``dict`` or ``list`` has no text, so theirs are ``None``. Two tools whose files
+    a ``dict`` or ``list`` has no text, so theirs are ``None``. A path (a manifest file
+    or a skill folder) is read with the files beside it that the manifest names, as
+    the command reads it: a TaskWeaver plugin's ``.py``, a skill's ``handler.js``. Two tools whose files
     would have one name (a list naming a tool twice) raise ``RefusedError``, as the
     command refuses them; with ``bundle`` they share the list and the report says so.
     """
     # A dict or list is read as it stands: it has no text to place entries in by line.
-    parsed = source if isinstance(source, (dict, list)) else _text(source)
-    written, entries = _call(_toolshift.convert, parsed, to, from_, strict, official,
-                             bundle, toolkit, responses, json_schema, keep_secrets)
+    # A path is read by the engine, with the companion files beside it.
+    path = None if isinstance(source, (dict, list)) else _path(source)
+    if path is not None:
+        given = path
+    elif isinstance(source, (dict, list)):
+        given = source
+    else:
+        given = _text(source)
+    written, entries = _call(_toolshift.convert, given, to, from_, strict, official,
+                             bundle, toolkit, responses, json_schema, keep_secrets,
+                             path is not None)
     # An output crosses as (name, text, whether the text is its value's JSON, else that
     # JSON), a JSON manifest's text once.
     outputs = [Output(name, text, text if text_is_json else json_text)
