@@ -20,8 +20,8 @@
 //!
 //! Text and parsed documents have no folder, so a manifest whose dialect reads companion
 //! files (a TaskWeaver plugin's `.py`, an AnythingLLM skill's `handler.js`) is read
-//! without them; `convert_path` and `bundle_path` read a file or skill folder with them,
-//! as the command does. A folder of many manifests is the command's to walk.
+//! without them; `convert_path`, `bundle_path` and `validate_path` read a file or skill
+//! folder with them, as the command does. A folder of many manifests is the command's to walk.
 
 use crate::schemas::{Reading, SchemaCheck};
 use crate::{matrix, output, registry};
@@ -253,15 +253,26 @@ const MEMORY: Origin<'static> = Origin {
 
 /// The conversion of the manifest at `path`, read with its companion files.
 fn from_path(path: &Path, request: Request<'_>) -> Result<Vec<Converted>, Error> {
-    let display = crate::input::path_text(path);
-    let (manifest, text) = crate::input::read(path)
-        .map_err(|error| Error::Unreadable(format!("{display}: {error}")))?;
+    let (text, display, dir) = read_path(path)?;
     let origin = Origin {
         display: &display,
-        dir: crate::paths::parent_of(&manifest),
+        dir: dir.as_deref(),
         files: &crate::input_file::FileSystem,
     };
     from_text(&text, origin, request)
+}
+
+/// The text of the manifest at `path` (a file, or a skill folder's `plugin.json`), the
+/// path as reports show it, and the folder its companion files are in.
+fn read_path(path: &Path) -> Result<(String, String, Option<std::path::PathBuf>), Error> {
+    let display = crate::input::path_text(path);
+    match crate::input::read(path) {
+        Ok((manifest, text)) => {
+            let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
+            Ok((text, display, dir))
+        }
+        Err(error) => Err(Error::Unreadable(format!("{display}: {error}"))),
+    }
 }
 
 /// The conversion of `text`, its entries and any refusal placed in it.
@@ -462,11 +473,40 @@ pub struct Validation {
 /// ```
 pub fn validate(text: &str, dialect: Option<&str>) -> Result<Validation, Error> {
     let (document, _) = parse(text)?;
-    let dialect = dialect_of(dialect, &document)?;
+    validated(&document, MEMORY, dialect)
+}
+
+/// Validates a manifest file or skill folder as `toolshift validate PATH` does: with the
+/// files beside it, so that a TaskWeaver plugin's YAML is checked against its `.py`.
+///
+/// ```
+/// let plugin = std::path::Path::new("tests/cmd/fixtures.in/movie.yaml");
+/// let validation = toolshift::api::validate_path(plugin, None)?;
+/// assert!(validation.warnings.iter().any(|w| w.message.contains("`__call__` in movie.py")));
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn validate_path(path: &Path, dialect: Option<&str>) -> Result<Validation, Error> {
+    let (text, display, dir) = read_path(path)?;
+    let (document, _) = parse(&text)?;
+    let origin = Origin {
+        display: &display,
+        dir: dir.as_deref(),
+        files: &crate::input_file::FileSystem,
+    };
+    validated(&document, origin, dialect)
+}
+
+/// What `validate` finds in `document`, read from `origin`.
+fn validated(
+    document: &Value,
+    origin: Origin<'_>,
+    dialect: Option<&str>,
+) -> Result<Validation, Error> {
+    let dialect = dialect_of(dialect, document)?;
     let check = SchemaCheck::default();
     let problems = |reading| {
         check
-            .violations(dialect, reading, &document)
+            .violations(dialect, reading, document)
             .map_err(Error::Dialect)
             .map(|found| {
                 found
@@ -479,7 +519,7 @@ pub fn validate(text: &str, dialect: Option<&str>) -> Result<Validation, Error> 
             })
     };
     let mut violations = problems(Reading::Applied)?;
-    let source = MEMORY.source(&document);
+    let source = origin.source(document);
     // What the schema allows but `convert` refuses.
     violations.extend(
         toolshift_model::convert::refusals(dialect, &source)

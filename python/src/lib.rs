@@ -185,10 +185,17 @@ fn detect(text: &str) -> PyResult<String> {
     api::detect(text).map(str::to_owned).map_err(failure)
 }
 
+/// Validates `text`, or the file or skill folder it names (`path`) with the files
+/// beside it.
 #[pyfunction]
-#[pyo3(signature = (text, dialect=None))]
-fn validate(text: &str, dialect: Option<&str>) -> PyResult<String> {
-    let validation = api::validate(text, dialect).map_err(failure)?;
+#[pyo3(signature = (text, dialect=None, path=false))]
+fn validate(text: &str, dialect: Option<&str>, path: bool) -> PyResult<String> {
+    let validation = if path {
+        api::validate_path(std::path::Path::new(text), dialect)
+    } else {
+        api::validate(text, dialect)
+    }
+    .map_err(failure)?;
     let problems = |list: &[api::Problem]| -> Vec<Value> {
         list.iter()
             .map(|p| json!({"pointer": p.pointer, "message": p.message}))

@@ -115,6 +115,16 @@ def test_a_path_brings_its_companion_files():
         assert result.outputs[0].name.endswith(".yaml")
 
 
+def test_validating_a_plugin_by_path_reads_its_code():
+    """`required` in the YAML against the defaults of `__call__` in the `.py` beside it:
+    only a path reaches the code."""
+    plugin = ROOT / "tests" / "cmd" / "fixtures.in" / "movie.yaml"
+    warnings = [w.message for w in toolshift.validate(plugin).warnings]
+    assert any("`__call__` in movie.py gives it a default" in w for w in warnings)
+    text_only = [w.message for w in toolshift.validate(plugin.read_text()).warnings]
+    assert not any("__call__" in w for w in text_only)
+
+
 def test_a_path_that_cannot_be_read_raises():
     with tempfile.TemporaryDirectory() as folder:
         with pytest.raises(FileNotFoundError):

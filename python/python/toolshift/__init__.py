@@ -241,8 +241,14 @@ def detect(source: Source) -> str:
 
 
 def validate(source: Source, dialect: Optional[str] = None) -> Validation:
-    """Checks a manifest against its dialect's schema, and for what the schema misses."""
-    raw = json.loads(_call(_toolshift.validate, _text(source), dialect))
+    """Checks a manifest against its dialect's schema, and for what the schema misses.
+    A path is read with the files beside it, as ``convert`` reads it: a TaskWeaver
+    plugin's YAML is checked against its ``.py``."""
+    path = None if isinstance(source, (dict, list)) else _path(source)
+    if path is not None:
+        raw = json.loads(_call(_toolshift.validate, path, dialect, True))
+    else:
+        raw = json.loads(_call(_toolshift.validate, _text(source), dialect))
     problems = lambda items: [Problem(**item) for item in items]  # noqa: E731
     return Validation(raw["dialect"], problems(raw["violations"]), problems(raw["warnings"]))
 
