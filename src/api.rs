@@ -21,7 +21,7 @@
 //! Text and parsed documents have no folder, so a manifest whose dialect reads companion
 //! files (a TaskWeaver plugin's `.py`, an AnythingLLM skill's `handler.js`) is read
 //! without them; `convert_path`, `bundle_path` and `validate_path` read a file or skill
-//! folder with them, as the command does. A folder of many manifests is the command's to walk.
+//! folder with them, as the command does (`detect_path` reads a skill folder's manifest). A folder of many manifests is the command's to walk.
 
 use crate::schemas::{Reading, SchemaCheck};
 use crate::{matrix, output, registry};
@@ -91,6 +91,18 @@ pub fn detect(text: &str) -> Result<&'static str, Error> {
     registry::detect(&document)
         .map(|dialect| dialect.id())
         .map_err(Error::Dialect)
+}
+
+/// The dialect of a manifest file, or of a skill folder's `plugin.json`, by its content.
+///
+/// ```
+/// let skill = std::path::Path::new("tests/cmd/fixtures.in/omdb-search");
+/// assert_eq!(toolshift::api::detect_path(skill)?, "anythingllm");
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn detect_path(path: &Path) -> Result<&'static str, Error> {
+    let (text, _, _) = read_path(path)?;
+    detect(&text)
 }
 
 /// One file of a conversion's output.

@@ -181,8 +181,15 @@ fn unreadable(error: document::Unreadable) -> PyErr {
 }
 
 #[pyfunction]
-fn detect(text: &str) -> PyResult<String> {
-    api::detect(text).map(str::to_owned).map_err(failure)
+#[pyo3(signature = (text, path=false))]
+fn detect(text: &str, path: bool) -> PyResult<String> {
+    if path {
+        api::detect_path(std::path::Path::new(text))
+    } else {
+        api::detect(text)
+    }
+    .map(str::to_owned)
+    .map_err(failure)
 }
 
 /// Validates `text`, or the file or skill folder it names (`path`) with the files

@@ -123,6 +123,8 @@ def test_validating_a_plugin_by_path_reads_its_code():
     assert any("`__call__` in movie.py gives it a default" in w for w in warnings)
     text_only = [w.message for w in toolshift.validate(plugin.read_text()).warnings]
     assert not any("__call__" in w for w in text_only)
+    skill = plugin.parent / "omdb-search"
+    assert (toolshift.detect(skill), toolshift.detect(str(plugin))) == ("anythingllm", "taskweaver")
 
 
 def test_a_path_that_cannot_be_read_raises():

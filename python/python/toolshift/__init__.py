@@ -236,7 +236,10 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
 
 
 def detect(source: Source) -> str:
-    """The id of the manifest's dialect, by its content."""
+    """The id of the manifest's dialect, by its content; a path may name a skill folder."""
+    path = None if isinstance(source, (dict, list)) else _path(source)
+    if path is not None:
+        return _call(_toolshift.detect, path, True)
     return _call(_toolshift.detect, _text(source))
 
 
