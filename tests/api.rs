@@ -1,7 +1,8 @@
-//! The library API converts as the command does: on every golden case that is one
-//! manifest file converted with `--to X` (and `--strict`) alone, `toolshift::api::convert`
-//! gives the case's expected files, byte for byte, and the entries of its report. Its
-//! errors carry the place the command's report shows.
+//! The library API converts as the command does: on every golden case whose flags are
+//! all options of the API, `toolshift::api::convert` (on a manifest file's text) and
+//! `convert_path` (on any manifest file or skill folder, with its companion files) give
+//! the case's expected files, byte for byte, and the entries of its report. Its errors
+//! carry the place the command's report shows.
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(
@@ -19,15 +20,31 @@ use toolshift::api::{
     Options,
 };
 
-/// The target and `--strict` of a case whose args are only those.
-fn plain_args(case: &Path) -> Option<(String, bool)> {
+/// A case's flags as the API's arguments: the target, the source dialect and the
+/// options. `None` where a flag has no API argument (`--format`, `--deny`, `--bundle`).
+fn api_args(case: &Path) -> Option<(String, Option<String>, Options)> {
     let args = std::fs::read_to_string(case.join("args")).ok()?;
-    let words: Vec<&str> = args.split_whitespace().collect();
-    match words.as_slice() {
-        ["--to", to] => Some(((*to).to_owned(), false)),
-        ["--to", to, "--strict"] => Some(((*to).to_owned(), true)),
-        _ => None,
+    let mut words = args.split_whitespace();
+    let (mut to, mut from, mut options) = (None, None, Options::default());
+    while let Some(flag) = words.next() {
+        let mut value = || words.next().map(str::to_owned);
+        match flag {
+            "--to" => to = value(),
+            "--from" => from = value(),
+            "--toolkit" => options.toolkit = value(),
+            "--toolkit-version" => options.toolkit_version = value(),
+            "--provider" => options.provider = value(),
+            "--oauth2-url" => options.oauth2_url = value(),
+            "--strict" => options.strict = true,
+            "--official" => options.official = true,
+            "--keep-secrets" => options.keep_secrets = true,
+            "--responses" => options.responses = true,
+            "--json-schema" => options.json_schema = true,
+            "--scaffold" => options.scaffold = true,
+            _ => return None,
+        }
     }
+    Some((to?, from, options))
 }
 
 #[test]
@@ -35,7 +52,7 @@ fn the_api_gives_the_golden_outputs_and_entries() {
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
     let mut compared = 0;
     for case in support::golden_cases(&golden) {
-        let Some((to, strict)) = plain_args(&case) else {
+        let Some((to, from, options)) = api_args(&case) else {
             continue;
         };
         // A manifest read with companion files (code, a skill folder) is the command's.
@@ -47,11 +64,7 @@ fn the_api_gives_the_golden_outputs_and_entries() {
             continue;
         }
         let text = std::fs::read_to_string(input).unwrap();
-        let options = Options {
-            strict,
-            ..Options::default()
-        };
-        let converted = convert(&text, None, &to, &options).unwrap();
+        let converted = convert(&text, from.as_deref(), &to, &options).unwrap();
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(case.join("report.json")).unwrap())
                 .unwrap();
@@ -111,7 +124,7 @@ fn a_path_is_read_with_its_companion_files_as_the_command_reads_it() {
     let scratch = support::Scratch::new().unwrap();
     let (mut compared, mut with_companions) = (0, 0);
     for case in support::golden_cases(&root.join("golden")) {
-        let Some((to, strict)) = plain_args(&case) else {
+        let Some((to, from, options)) = api_args(&case) else {
             continue;
         };
         let status = std::fs::read_to_string(case.join("status")).unwrap();
@@ -119,11 +132,7 @@ fn a_path_is_read_with_its_companion_files_as_the_command_reads_it() {
             continue;
         };
         let input = support::loadable(&input, scratch.path());
-        let options = Options {
-            strict,
-            ..Options::default()
-        };
-        let converted = convert_path(&input, None, &to, &options)
+        let converted = convert_path(&input, from.as_deref(), &to, &options)
             .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(case.join("report.json")).unwrap())

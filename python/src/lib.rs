@@ -103,7 +103,7 @@ fn py_converted(converted: Vec<api::Converted>, bundled: Option<api::Output>) ->
 /// (`path`), or a `dict` or `list` the caller parsed, which has no text of theirs to
 /// place anything in by line and column.
 #[pyfunction]
-#[pyo3(signature = (source, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false, path=false))]
+#[pyo3(signature = (source, to, from_=None, strict=false, official=false, bundle=false, toolkit=None, responses=false, json_schema=false, keep_secrets=false, path=false, toolkit_version=None, provider=None, oauth2_url=None, scaffold=false))]
 #[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
@@ -118,11 +118,19 @@ fn convert(
     json_schema: bool,
     keep_secrets: bool,
     path: bool,
+    toolkit_version: Option<String>,
+    provider: Option<String>,
+    oauth2_url: Option<String>,
+    scaffold: bool,
 ) -> PyResult<PyConverted> {
     let options = Options {
         strict,
         official,
         toolkit,
+        toolkit_version,
+        provider,
+        oauth2_url,
+        scaffold,
         responses,
         json_schema,
         keep_secrets,

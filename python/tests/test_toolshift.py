@@ -29,13 +29,29 @@ def input_cases(folders=True):
             yield case, inputs[0]
 
 
-def plain_args(case):
+#: The command's flags that are `convert`'s keywords: those taking a value, then switches.
+VALUED = {"--to": "to", "--from": "from_", "--toolkit": "toolkit",
+          "--toolkit-version": "toolkit_version", "--provider": "provider",
+          "--oauth2-url": "oauth2_url"}
+SWITCHES = {"--strict": "strict", "--official": "official", "--keep-secrets": "keep_secrets",
+            "--responses": "responses", "--json-schema": "json_schema",
+            "--scaffold": "scaffold"}
+
+
+def keywords(case):
+    """`convert`'s keywords for a case's flags; `None` where a flag has none (the
+    report's format, `--deny`, `--bundle`'s file)."""
     words = (case / "args").read_text().split()
-    if len(words) == 2 and words[0] == "--to":
-        return words[1], False
-    if len(words) == 3 and words[0] == "--to" and words[2] == "--strict":
-        return words[1], True
-    return None
+    found = {}
+    while words:
+        flag = words.pop(0)
+        if flag in VALUED and words:
+            found[VALUED[flag]] = words.pop(0)
+        elif flag in SWITCHES:
+            found[SWITCHES[flag]] = True
+        else:
+            return None
+    return found
 
 
 def test_every_dialect_is_listed():
@@ -45,16 +61,16 @@ def test_every_dialect_is_listed():
 
 # A golden skill folder was converted from a copy named after its hubId.
 PLAIN_CASES = [
-    (case, path, plain_args(case))
+    (case, path, keywords(case))
     for case, path in input_cases(folders=False)
-    if plain_args(case) and (case / "status").read_text().strip() == "0"
+    if keywords(case) is not None and (case / "status").read_text().strip() == "0"
 ]
 
 
 @pytest.mark.parametrize("case,path,args", PLAIN_CASES, ids=[c.name for c, _, _ in PLAIN_CASES])
 def test_golden_outputs_and_report(case, path, args):
-    to, strict = args
-    result = toolshift.convert(path, to=to, strict=strict)
+    result = toolshift.convert(path, **args)
+    assert len(result.outputs) == sum(1 for f in (case / "expected").rglob("*") if f.is_file())
     for output in result.outputs:
         assert output.text == (case / "expected" / output.name).read_text()
     expected = json.loads((case / "report.json").read_text())["files"][0]["entries"]
@@ -125,6 +141,19 @@ def test_validating_a_plugin_by_path_reads_its_code():
     assert not any("__call__" in w for w in text_only)
     skill = plugin.parent / "omdb-search"
     assert (toolshift.detect(skill), toolshift.detect(str(plugin))) == ("anythingllm", "taskweaver")
+
+
+def test_every_flag_that_shapes_an_output_is_a_keyword():
+    """What a target requires and the input lacks is given as the command's flags give
+    it, and then no longer defaulted."""
+    tool = {"name": "ping", "description": "Ping.",
+            "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}
+    result = toolshift.convert(tool, to="arcade-v2", toolkit="Kit", toolkit_version="2.1.0")
+    assert result.outputs[0].value["toolkit"] == {"name": "Kit", "version": "2.1.0"}
+    assert "toolkit-version-defaulted" not in [e.code for e in result.report]
+    plugin = toolshift.convert(tool, to="taskweaver", scaffold=True)
+    assert [o.name for o in plugin.outputs] == ["ping.yaml", "ping.py"]
+    assert "def __call__" in plugin.outputs[1].text
 
 
 def test_a_path_that_cannot_be_read_raises():
@@ -224,9 +253,9 @@ def test_a_dict_has_no_lines_to_point_at():
     assert (entry.source, entry.line) == ("/annotations", 6)
 
 
-def converted_or_refused(source, to, strict):
+def converted_or_refused(source, args):
     try:
-        return toolshift.convert(source, to=to, strict=strict)
+        return toolshift.convert(source, **args)
     except toolshift.Error as error:
         return type(error), error.message, error.pointer
 
@@ -234,7 +263,7 @@ def converted_or_refused(source, to, strict):
 JSON_CASES = [
     (case, path, args)
     for case, path in input_cases()
-    if path.suffix == ".json" and (args := plain_args(case))
+    if path.suffix == ".json" and (args := keywords(case)) is not None
 ]
 
 
@@ -243,10 +272,9 @@ def test_a_dict_converts_as_its_json_text_does(case, path, args):
     """A parsed document is read in place of `json.dumps` text: the same outputs and
     entries but for line and column, or the same refusal (a case whose status is not 0
     is one)."""
-    to, strict = args
     parsed = json.loads(path.read_text())
-    from_dict = converted_or_refused(parsed, to, strict)
-    from_dumps = converted_or_refused(json.dumps(parsed), to, strict)
+    from_dict = converted_or_refused(parsed, args)
+    from_dumps = converted_or_refused(json.dumps(parsed), args)
     if isinstance(from_dumps, tuple):
         assert from_dict == from_dumps
         return

@@ -203,17 +203,20 @@ def _text(source: Source) -> str:
 def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: bool = False,
             official: bool = False, bundle: bool = False, toolkit: Optional[str] = None,
             responses: bool = False, json_schema: bool = False,
-            keep_secrets: bool = False) -> Result:
+            keep_secrets: bool = False, toolkit_version: Optional[str] = None,
+            provider: Optional[str] = None, oauth2_url: Optional[str] = None,
+            scaffold: bool = False) -> Result:
     """Converts a manifest (one tool, or a list document: every tool of it) to ``to``.
 
     The keywords are the command's flags: ``strict`` (``--strict``), ``official``,
-    ``bundle`` (one list document), ``toolkit``, ``responses``, ``json_schema``,
-    ``keep_secrets``. ``from_`` is detected when ``None``. Entries name their place in
+    ``bundle`` (one list document), ``toolkit``, ``toolkit_version``, ``provider``,
+    ``oauth2_url``, ``scaffold``, ``responses``, ``json_schema``, ``keep_secrets``
+    (docs/cli.md). ``from_`` is detected when ``None``. Entries name their place in
     the input by pointer, and, where ``source`` is text or a path, by line and column;
     a ``dict`` or ``list`` has no text, so theirs are ``None``. A path (a manifest file
     or a skill folder) is read with the files beside it that the manifest names, as
-    the command reads it: a TaskWeaver plugin's ``.py``, a skill's ``handler.js``. Two tools whose files
-    would have one name (a list naming a tool twice) raise ``RefusedError``, as the
+    the command reads it: a TaskWeaver plugin's ``.py``, a skill's ``handler.js``. Two
+    tools whose files would have one name (a list naming a tool twice) raise ``RefusedError``, as the
     command refuses them; with ``bundle`` they share the list and the report says so.
     """
     # A dict or list is read as it stands: it has no text to place entries in by line.
@@ -227,7 +230,8 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
         given = _text(source)
     written, entries = _call(_toolshift.convert, given, to, from_, strict, official,
                              bundle, toolkit, responses, json_schema, keep_secrets,
-                             path is not None)
+                             path is not None, toolkit_version, provider, oauth2_url,
+                             scaffold)
     # An output crosses as (name, text, whether the text is its value's JSON, else that
     # JSON), a JSON manifest's text once.
     outputs = [Output(name, text, text if text_is_json else json_text)
