@@ -283,6 +283,10 @@ fn read_path(path: &Path) -> Result<(String, String, Option<std::path::PathBuf>)
             let dir = crate::paths::parent_of(&manifest).map(Path::to_path_buf);
             Ok((text, display, dir))
         }
+        // A folder of manifests is a batch: the command walks it, this reads one manifest.
+        Err(error) if path.is_dir() => Err(Error::Unreadable(format!(
+            "{display}: {error}; a folder of manifests is converted one file at a time, or whole by `toolshift convert {display}`"
+        ))),
         Err(error) => Err(Error::Unreadable(format!("{display}: {error}"))),
     }
 }

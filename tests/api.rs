@@ -183,11 +183,13 @@ fn an_unreadable_path_is_its_own_error() {
         matches!(&error, Error::Unreadable(m) if m.contains("missing.json")),
         "{error:?}"
     );
+    // A folder of manifests is the command's to walk, and the error says so.
     let error = convert_path(scratch.path(), None, "mcp", &Options::default()).unwrap_err();
-    assert!(
-        matches!(&error, Error::Unreadable(m) if m.contains("holds no manifest")),
-        "{error:?}"
-    );
+    let Error::Unreadable(message) = error else {
+        panic!("{error:?}");
+    };
+    assert!(message.contains("holds no manifest"), "{message}");
+    assert!(message.contains("toolshift convert"), "{message}");
 }
 
 /// Given as files, the second would replace the first unseen: `convert` refuses, as the
