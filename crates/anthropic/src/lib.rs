@@ -17,7 +17,6 @@ use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::Dialect;
 use toolshift_model::places::{self, Places};
 use toolshift_model::request::{RequestLimits, RequestPlaces, StrictBudget};
-use toolshift_model::strict::StrictRules;
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::member;
 
@@ -63,25 +62,7 @@ const PLACES: &Places = &[
 impl Dialect for Anthropic {
     toolshift_model::dialect_basics!(ID, File, Json);
 
-    fn detect(&self, document: &Value) -> u8 {
-        toolshift_model::dialect::detect_tool_or_request(document, is_tool)
-    }
-
-    fn strict_rules(&self) -> Option<&'static StrictRules> {
-        Some(&ANTHROPIC_STRICT)
-    }
-
-    fn tools_in(&self, document: &Value) -> Option<Vec<String>> {
-        toolshift_model::dialect::request_tool_pointers(document)
-    }
-
-    fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
-        Some(Value::Array(manifests))
-    }
-
-    fn request_limits(&self) -> Option<&'static RequestLimits> {
-        Some(&LIMITS)
-    }
+    toolshift_model::tools_array_request!(is_tool, ANTHROPIC_STRICT, LIMITS);
 
     fn request_places(&self, _manifest: &Value) -> RequestPlaces {
         RequestPlaces {

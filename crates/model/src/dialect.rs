@@ -149,6 +149,35 @@ pub enum OutputLayout {
 
 pub use crate::error::DialectError;
 
+/// Writes, inside the `impl Dialect` of a target whose request holds its tools as one
+/// `tools` array of manifests (OpenAI, Anthropic), what such targets share: `detect` of
+/// one tool (by `$is_tool`) or such an array, `tools_in` and `bundle` by that array, and
+/// the target's strict rules and request limits, from the statics given.
+#[macro_export]
+macro_rules! tools_array_request {
+    ($is_tool:expr, $strict:expr, $limits:expr) => {
+        fn detect(&self, document: &serde_json::Value) -> u8 {
+            $crate::dialect::detect_tool_or_request(document, $is_tool)
+        }
+
+        fn strict_rules(&self) -> Option<&'static $crate::strict::StrictRules> {
+            Some(&$strict)
+        }
+
+        fn tools_in(&self, document: &serde_json::Value) -> Option<Vec<String>> {
+            $crate::dialect::request_tool_pointers(document)
+        }
+
+        fn bundle(&self, manifests: Vec<serde_json::Value>) -> Option<serde_json::Value> {
+            Some(serde_json::Value::Array(manifests))
+        }
+
+        fn request_limits(&self) -> Option<&'static $crate::request::RequestLimits> {
+            Some(&$limits)
+        }
+    };
+}
+
 /// Writes, inside a dialect's `impl Dialect`, the items every dialect crate spells
 /// alike: `id`, `layout` (an `OutputLayout` variant) and `manifest_syntax` (a
 /// `ManifestSyntax` variant) from what is given, and `read` and `write` handed to the

@@ -16,7 +16,6 @@ use toolshift_json_schema::ARGUMENT_PLACES;
 use toolshift_model::dialect::{Dialect, Source, Warning};
 use toolshift_model::places::{self, Places};
 use toolshift_model::request::{RequestLimits, RequestPlaces};
-use toolshift_model::strict::StrictRules;
 use toolshift_model::{DialectError, Field, Tool};
 use toolshift_syntax::pointer::{escape, member};
 
@@ -175,25 +174,7 @@ const PLACES: &Places = &[
 impl Dialect for OpenAi {
     toolshift_model::dialect_basics!(ID, File, Json);
 
-    fn detect(&self, document: &Value) -> u8 {
-        toolshift_model::dialect::detect_tool_or_request(document, is_function)
-    }
-
-    fn strict_rules(&self) -> Option<&'static StrictRules> {
-        Some(&OPENAI_STRICT)
-    }
-
-    fn tools_in(&self, document: &Value) -> Option<Vec<String>> {
-        toolshift_model::dialect::request_tool_pointers(document)
-    }
-
-    fn bundle(&self, manifests: Vec<Value>) -> Option<Value> {
-        Some(Value::Array(manifests))
-    }
-
-    fn request_limits(&self) -> Option<&'static RequestLimits> {
-        Some(&LIMITS)
-    }
+    toolshift_model::tools_array_request!(is_function, OPENAI_STRICT, LIMITS);
 
     fn request_places(&self, manifest: &Value) -> RequestPlaces {
         let base = base(manifest);
