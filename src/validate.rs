@@ -209,14 +209,18 @@ fn request_problems(dialect: &dyn Dialect, document: &serde_json::Value) -> Vec<
     let Some(pointers) = dialect.tools_in(document) else {
         return Vec::new();
     };
-    let manifests: Vec<&serde_json::Value> = pointers
-        .iter()
-        .filter_map(|pointer| document.pointer(pointer))
+    // Each finding is by its index among the tools found, so each keeps its pointer.
+    let tools: Vec<(String, &serde_json::Value)> = pointers
+        .into_iter()
+        .filter_map(|pointer| document.pointer(&pointer).map(|tool| (pointer, tool)))
         .collect();
+    let manifests: Vec<&serde_json::Value> = tools.iter().map(|(_, tool)| *tool).collect();
     crate::request::check(dialect, &manifests)
         .into_iter()
         .map(|finding| {
-            let at = pointers.get(finding.index).map_or("", String::as_str);
+            let at = tools
+                .get(finding.index)
+                .map_or("", |(pointer, _)| pointer.as_str());
             let consequence = if finding.code == LossCode::StrictOverBudget {
                 ": one request refuses it while it is strict."
             } else {
