@@ -21,12 +21,14 @@
 //! Text and parsed documents have no folder, so a manifest whose dialect reads companion
 //! files (a TaskWeaver plugin's `.py`, an AnythingLLM skill's `handler.js`) is read
 //! without them; `convert_path`, `bundle_path` and `validate_path` read a file or skill
-//! folder with them, as the command does (`detect_path` reads a skill folder's manifest). A folder of many manifests is the command's to walk.
+//! folder with them, as the command does, and `detect_path` reads a skill folder's
+//! manifest. A folder of many manifests is the command's to walk. `write` puts outputs
+//! in place by the command's rules.
 
 use crate::schemas::{Reading, SchemaCheck};
 use crate::{matrix, output, registry};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use toolshift_model::{Detail, Dialect, DialectError, InputFiles, Source};
 
 pub use toolshift_model::{Entry, LossCode, Severity, WriteOptions as Options};
@@ -48,6 +50,10 @@ pub enum Error {
     /// holding no manifest.
     #[error("{0}")]
     Unreadable(String),
+    /// Outputs that `write` could not put in place: a file already there (without
+    /// `force`), a folder it could not make, a full disk. Nothing of them was written.
+    #[error("{0}")]
+    Unwritable(String),
     /// A dialect id that no dialect has, or a document no dialect claims (or two claim
     /// alike): pass the dialect.
     #[error("{0}")]
@@ -114,6 +120,9 @@ pub struct Output {
     pub text: String,
     /// The manifest itself, where this file is one (not generated code).
     pub value: Option<Value>,
+    /// Generated code the user is expected to edit (`handler.js`, a plugin stub):
+    /// `write` never replaces it once it exists.
+    pub create_only: bool,
 }
 
 /// One tool converted: its files, and the report of what did not survive.
@@ -276,7 +285,7 @@ fn from_path(path: &Path, request: Request<'_>) -> Result<Vec<Converted>, Error>
 
 /// The text of the manifest at `path` (a file, or a skill folder's `plugin.json`), the
 /// path as reports show it, and the folder its companion files are in.
-fn read_path(path: &Path) -> Result<(String, String, Option<std::path::PathBuf>), Error> {
+fn read_path(path: &Path) -> Result<(String, String, Option<PathBuf>), Error> {
     let display = crate::input::path_text(path);
     match crate::input::read(path) {
         Ok((manifest, text)) => {
@@ -411,6 +420,16 @@ pub fn bundle_document(
 
 /// Bundles a manifest file or skill folder with its companion files, as `convert_path`
 /// reads it.
+///
+/// ```
+/// use toolshift::api::{bundle_path, Options};
+///
+/// let list = std::path::Path::new("golden/mcp-list-to-mcp-identity/input.json");
+/// let bundle = bundle_path(list, None, "openai", &Options::default())?;
+/// let tools = bundle.list.value.unwrap();
+/// assert_eq!(tools.as_array().unwrap().len(), bundle.tools.len());
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
 pub fn bundle_path(
     path: &Path,
     from: Option<&str>,
@@ -451,6 +470,74 @@ fn listed(to: &str, converted: &mut [Converted]) -> Result<Output, Error> {
         path: "tools.json".into(),
         text,
         value: Some(document),
+        create_only: false,
+    })
+}
+
+/// What `write` put in place.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Each file written, in the order of the outputs.
+    pub written: Vec<PathBuf>,
+    /// Generated code that was already there and that `force` kept rather than replace:
+    /// the user may have edited it.
+    pub kept: Vec<PathBuf>,
+}
+
+/// Writes `outputs` under `folder`, as `toolshift convert -o FOLDER` writes one input's
+/// files: all of them appear, or none when one cannot be written. A file already there is
+/// replaced only with `force`, and generated code (`Output::create_only`) never is: with
+/// `force` it is kept and listed in `kept`, without it nothing is written. Folders are
+/// made as needed.
+///
+/// ```
+/// use toolshift::api::{convert_path, write, Options};
+///
+/// let plugin = std::path::Path::new("golden/tw-scaffold-to-tw/input.yaml");
+/// let options = Options { scaffold: true, ..Options::default() };
+/// let converted = convert_path(plugin, None, "taskweaver", &options)?;
+/// let folder = std::env::temp_dir().join(format!("toolshift-doc-{}", std::process::id()));
+/// let written = write(&converted[0].outputs, &folder, false)?;
+/// assert_eq!(written.written.len(), 2);
+/// // Again, with force: the manifest is replaced, the plugin stub kept.
+/// let again = write(&converted[0].outputs, &folder, true)?;
+/// assert_eq!((again.written.len(), again.kept.len()), (1, 1));
+/// # std::fs::remove_dir_all(&folder).ok();
+/// # Ok::<(), toolshift::api::Error>(())
+/// ```
+pub fn write(outputs: &[Output], folder: &Path, force: bool) -> Result<Written, Error> {
+    let mut files = Vec::with_capacity(outputs.len());
+    for output in outputs {
+        files.push(output::Planned {
+            path: output::inside(folder, &output.path).map_err(Error::Unwritable)?,
+            bytes: output.text.clone().into_bytes(),
+            create_only: output.create_only,
+        });
+    }
+    let kept = if force {
+        output::keep_existing_code(&mut files)
+    } else {
+        Vec::new()
+    };
+    std::fs::create_dir_all(folder).map_err(|error| {
+        Error::Unwritable(format!(
+            "{}: cannot create folder: {error}",
+            folder.display()
+        ))
+    })?;
+    let known_folders = output::KnownFolders::default();
+    output::write_all(
+        &files,
+        folder,
+        force,
+        output::Sync::Never,
+        &known_folders,
+        None,
+    )
+    .map_err(Error::Unwritable)?;
+    Ok(Written {
+        written: files.into_iter().map(|file| file.path).collect(),
+        kept: kept.into_iter().map(PathBuf::from).collect(),
     })
 }
 
@@ -640,11 +727,17 @@ fn rendered(file: toolshift_model::OutputFile, to: &dyn Dialect) -> Result<Outpu
             line: None,
             column: None,
         })?;
+    let create_only = file.create_only;
     let value = match file.content {
         toolshift_model::OutputContent::Manifest(document) => Some(document),
         toolshift_model::OutputContent::Text(_) => None,
     };
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
-    Ok(Output { path, text, value })
+    Ok(Output {
+        path,
+        text,
+        value,
+        create_only,
+    })
 }

@@ -194,20 +194,6 @@ pub(crate) fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&report, unwritten))
 }
 
-/// Takes out of `files` the generated code (`create_only`) that already exists, which
-/// is never replaced; their paths.
-fn keep_existing_code(files: &mut Vec<Planned>) -> Vec<String> {
-    let mut kept = Vec::new();
-    files.retain(|file| {
-        let keep_theirs = file.create_only && file.path.exists();
-        if keep_theirs {
-            kept.push(input::path_text(&file.path));
-        }
-        !keep_theirs
-    });
-    kept
-}
-
 /// `--name-map`: every converted tool's written name and the one it had, in the order
 /// of the written names, as a JSON list. Written whole or not at all.
 fn write_name_map(path: &Path, report: &BatchReport) -> anyhow::Result<()> {
@@ -1693,7 +1679,7 @@ impl Job<'_> {
             .for_each(|item| {
                 // A re-run with --force replaces the manifests and keeps the code.
                 if force {
-                    item.report.kept = keep_existing_code(&mut item.files);
+                    item.report.kept = output::keep_existing_code(&mut item.files);
                 }
                 let written = output::write_all(
                     &item.files,

@@ -453,6 +453,20 @@ fn create_folder(folder: &Path) -> std::io::Result<bool> {
     }
 }
 
+/// Takes out of `files` the generated code (`create_only`) that already exists, which
+/// is never replaced; their paths.
+pub fn keep_existing_code(files: &mut Vec<Planned>) -> Vec<String> {
+    let mut kept = Vec::new();
+    files.retain(|file| {
+        let keep_theirs = file.create_only && file.path.exists();
+        if keep_theirs {
+            kept.push(crate::input::path_text(&file.path));
+        }
+        !keep_theirs
+    });
+    kept
+}
+
 /// Writes every file to a temporary sibling first and renames only when all were
 /// written, so either the whole output appears or none of it changes. An existing file
 /// is replaced only with `force`, and generated code never is. An item whose files all

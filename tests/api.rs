@@ -16,8 +16,8 @@ mod support;
 
 use std::path::Path;
 use toolshift::api::{
-    bundle, bundle_document, convert, convert_document, convert_path, detect, validate, Error,
-    Options,
+    bundle, bundle_document, convert, convert_document, convert_path, detect, validate, write,
+    Error, Options,
 };
 
 /// A case's flags as the API's arguments: the target, the source dialect and the
@@ -172,6 +172,44 @@ fn a_path_is_read_with_its_companion_files_as_the_command_reads_it() {
         with_companions >= 5,
         "only {with_companions} cases with companions"
     );
+}
+
+/// `write` keeps the command's promises: nothing replaced without `force`, edited code
+/// never replaced, and all of a tool's files or none.
+#[test]
+fn written_outputs_replace_only_with_force_and_never_edited_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = support::Scratch::new().unwrap();
+    let plugin = root.join("golden/tw-to-allm-every-rule/input.yaml");
+    let converted = convert_path(&plugin, None, "anythingllm", &Options::default()).unwrap();
+    let outputs = &converted[0].outputs;
+    let skills = scratch.path().join("skills");
+    let written = write(outputs, &skills, false).unwrap();
+    for (path, output) in written.written.iter().zip(outputs) {
+        assert_eq!(std::fs::read_to_string(path).unwrap(), output.text);
+    }
+    let [manifest, handler] = written.written.as_slice() else {
+        panic!("{written:?}");
+    };
+    assert!(handler.ends_with("handler.js"), "{handler:?}");
+    std::fs::write(handler, "// finished by hand\n").unwrap();
+    std::fs::write(manifest, "{}").unwrap();
+    // Without force: refused whole, the manifest untouched as well.
+    let error = write(outputs, &skills, false).unwrap_err();
+    assert!(
+        matches!(&error, Error::Unwritable(m) if m.contains("already exists")),
+        "{error:?}"
+    );
+    assert_eq!(std::fs::read_to_string(manifest).unwrap(), "{}");
+    // With force: the manifest replaced, the edited handler kept and named.
+    let again = write(outputs, &skills, true).unwrap();
+    assert_eq!(again.written, std::slice::from_ref(manifest));
+    assert_eq!(again.kept, std::slice::from_ref(handler));
+    assert_eq!(
+        std::fs::read_to_string(handler).unwrap(),
+        "// finished by hand\n"
+    );
+    assert_eq!(std::fs::read_to_string(manifest).unwrap(), outputs[0].text);
 }
 
 #[test]

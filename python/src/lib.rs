@@ -25,6 +25,7 @@ fn failure(error: Error) -> PyErr {
     let (kind, pointer, line, column) = match &error {
         Error::Syntax { line, column, .. } => ("syntax", None, *line, *column),
         Error::Unreadable(_) => ("unreadable", None, None, None),
+        Error::Unwritable(_) => ("unwritable", None, None, None),
         Error::Dialect(_) => ("dialect", None, None, None),
         Error::Refused {
             pointer,
@@ -45,8 +46,9 @@ fn failure(error: Error) -> PyErr {
 
 /// An output as Python receives it: its path, its text, whether that text is the JSON
 /// Python reads its value from when asked, and else that JSON (a YAML manifest's;
-/// `None` for code). A JSON manifest's text crosses once, not twice.
-type PyOutput = (String, String, bool, Option<String>);
+/// `None` for code), and whether it is generated code never replaced once written.
+/// A JSON manifest's text crosses once, not twice.
+type PyOutput = (String, String, bool, Option<String>, bool);
 /// An entry as Python receives it, in the order of `toolshift.Entry`'s fields.
 type PyEntry = (
     &'static str,
@@ -68,7 +70,13 @@ fn py_output(output: api::Output) -> PyOutput {
         Some(value) if !text_is_json => Some(value.to_string()),
         _ => None,
     };
-    (output.path, output.text, text_is_json, value)
+    (
+        output.path,
+        output.text,
+        text_is_json,
+        value,
+        output.create_only,
+    )
 }
 
 fn py_entry(entry: api::Entry) -> PyEntry {
@@ -224,6 +232,37 @@ fn validate(text: &str, dialect: Option<&str>, path: bool) -> PyResult<String> {
     .to_string())
 }
 
+/// Writes outputs (path, text, generated code) under `folder` as `api::write` does;
+/// returns the paths written and those kept.
+#[pyfunction]
+#[pyo3(signature = (outputs, folder, force=false))]
+fn write(
+    py: Python<'_>,
+    outputs: Vec<(String, String, bool)>,
+    folder: std::path::PathBuf,
+    force: bool,
+) -> PyResult<(Vec<String>, Vec<String>)> {
+    let outputs: Vec<api::Output> = outputs
+        .into_iter()
+        .map(|(path, text, create_only)| api::Output {
+            path,
+            text,
+            value: None,
+            create_only,
+        })
+        .collect();
+    let written = py
+        .detach(|| api::write(&outputs, &folder, force))
+        .map_err(failure)?;
+    let text = |paths: Vec<std::path::PathBuf>| -> Vec<String> {
+        paths
+            .into_iter()
+            .map(|path| path.to_string_lossy().into_owned())
+            .collect()
+    };
+    Ok((text(written.written), text(written.kept)))
+}
+
 #[pyfunction]
 fn explain(code: &str) -> Option<String> {
     api::explain(code)
@@ -241,6 +280,7 @@ fn _toolshift(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(write, m)?)?;
     m.add_function(wrap_pyfunction!(dialects, m)?)?;
     Ok(())
 }

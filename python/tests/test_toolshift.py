@@ -156,6 +156,26 @@ def test_every_flag_that_shapes_an_output_is_a_keyword():
     assert "def __call__" in plugin.outputs[1].text
 
 
+def test_a_port_is_written_and_rerun_as_the_command_does():
+    """TaskWeaver plugin to AnythingLLM skill, written; a second run replaces nothing
+    without force, and with force replaces the manifest and keeps the edited handler."""
+    plugin = GOLDEN / "tw-to-allm-every-rule" / "input.yaml"
+    result = toolshift.convert(plugin, to="anythingllm")
+    assert [o.create_only for o in result.outputs] == [False, True]
+    with tempfile.TemporaryDirectory() as folder:
+        first = result.write(pathlib.Path(folder, "skills"))
+        manifest, handler = map(pathlib.Path, first.written)
+        assert (manifest.name, handler.name, first.kept) == ("plugin.json", "handler.js", [])
+        assert manifest.read_text() == result.outputs[0].text
+        handler.write_text("// finished by hand\n")
+        with pytest.raises(toolshift.WriteError) as raised:
+            result.write(pathlib.Path(folder, "skills"))
+        assert isinstance(raised.value, OSError) and "already exists" in str(raised.value)
+        again = result.write(pathlib.Path(folder, "skills"), force=True)
+        assert (again.written, again.kept) == ([str(manifest)], [str(handler)])
+        assert handler.read_text() == "// finished by hand\n"
+
+
 def test_a_path_that_cannot_be_read_raises():
     with tempfile.TemporaryDirectory() as folder:
         with pytest.raises(FileNotFoundError):

@@ -37,6 +37,8 @@ __all__ = [
     "SyntaxError",
     "UnknownDialectError",
     "Validation",
+    "WriteError",
+    "Written",
     "convert",
     "detect",
     "explain",
@@ -72,13 +74,18 @@ class RefusedError(Error):
     """The manifest was read but cannot be converted (a required field is missing...)."""
 
 
+class WriteError(Error, OSError):
+    """``Result.write`` put nothing in place: a file already there (without ``force``),
+    generated code in the way, a folder it could not make, a full disk."""
+
+
 class ReadError(Error, OSError):
     """A path that cannot be read: not UTF-8 text, too large, or a folder holding no
     manifest. A path that does not exist raises ``FileNotFoundError``."""
 
 
 _KINDS = {"syntax": SyntaxError, "dialect": UnknownDialectError, "refused": RefusedError,
-          "unreadable": ReadError}
+          "unreadable": ReadError, "unwritable": WriteError}
 
 
 def _call(function, *args, **kwargs):
@@ -92,15 +99,18 @@ def _call(function, *args, **kwargs):
 
 
 class Output:
-    """One written file: its name (a path relative to the output folder), its text, and
+    """One written file: its name (a path relative to the output folder), its text,
     ``value``, the parsed manifest (``None`` for generated code), read the first time it
-    is asked for."""
+    is asked for, and ``create_only``: generated code to finish by hand, which
+    ``Result.write`` never replaces once it exists."""
 
-    __slots__ = ("name", "text", "_value", "_json")
+    __slots__ = ("name", "text", "create_only", "_value", "_json")
 
-    def __init__(self, name: str, text: str, json_text: Optional[str] = None) -> None:
+    def __init__(self, name: str, text: str, json_text: Optional[str] = None,
+                 create_only: bool = False) -> None:
         self.name = name
         self.text = text
+        self.create_only = create_only
         self._value = None
         # The manifest as JSON text: the text itself, unless it is YAML.
         self._json = json_text
@@ -137,12 +147,30 @@ _entry = Entry._make
 
 
 @dataclass(frozen=True)
+class Written:
+    """What ``Result.write`` put in place: each file written, and the generated code
+    already there that ``force`` kept rather than replace."""
+
+    written: List[str] = field(default_factory=list)
+    kept: List[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Result:
     """What ``convert`` made: every output file (each tool's manifest first, then its
     generated code; with ``bundle``, the one list document) and the report."""
 
     outputs: List[Output] = field(default_factory=list)
     report: List[Entry] = field(default_factory=list)
+
+    def write(self, folder: Union[str, "os.PathLike[str]"], force: bool = False) -> Written:
+        """Writes the outputs under ``folder`` as ``toolshift convert -o FOLDER`` does:
+        all of them or, where one cannot be written, none. A file already there is
+        replaced only with ``force``; generated code never is (with ``force`` it is kept
+        and listed in ``kept``). Raises ``WriteError`` when nothing was written."""
+        outputs = [(o.name, o.text, o.create_only) for o in self.outputs]
+        written, kept = _call(_toolshift.write, outputs, os.fspath(folder), force)
+        return Written(written, kept)
 
 
 @dataclass(frozen=True)
@@ -234,8 +262,8 @@ def convert(source: Source, to: str, *, from_: Optional[str] = None, strict: boo
                              scaffold)
     # An output crosses as (name, text, whether the text is its value's JSON, else that
     # JSON), a JSON manifest's text once.
-    outputs = [Output(name, text, text if text_is_json else json_text)
-               for name, text, text_is_json, json_text in written]
+    outputs = [Output(name, text, text if text_is_json else json_text, create_only)
+               for name, text, text_is_json, json_text, create_only in written]
     return Result(outputs=outputs, report=list(map(_entry, entries)))
 
 
