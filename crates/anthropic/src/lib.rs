@@ -102,8 +102,6 @@ impl Dialect for Anthropic {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("Anthropic tool", error))
+        DialectError::embedded_schema("Anthropic tool", toolshift_syntax::parse(SCHEMA))
     }
 }

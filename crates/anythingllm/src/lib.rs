@@ -160,9 +160,7 @@ impl Dialect for AnythingLlm {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("AnythingLLM", error))
+        DialectError::embedded_schema("AnythingLLM", toolshift_syntax::parse(SCHEMA))
     }
 
     /// The official schema, corrected to accept what the AnythingLLM loader and settings

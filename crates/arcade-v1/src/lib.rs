@@ -126,9 +126,7 @@ impl Dialect for ArcadeV1 {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("Arcade v1", error))
+        DialectError::embedded_schema("Arcade v1", toolshift_syntax::parse(SCHEMA))
     }
 
     /// The official schema with one correction: it declares string `enum` inside

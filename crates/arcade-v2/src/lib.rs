@@ -193,8 +193,6 @@ impl Dialect for ArcadeV2 {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("Arcade v2", error))
+        DialectError::embedded_schema("Arcade v2", toolshift_syntax::parse(SCHEMA))
     }
 }

@@ -154,9 +154,7 @@ impl Dialect for Arcade {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("Arcade", error))
+        DialectError::embedded_schema("Arcade", toolshift_syntax::parse(SCHEMA))
     }
 
     /// The generated schema leaves most objects open because pydantic ignores unknown

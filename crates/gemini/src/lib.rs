@@ -200,9 +200,10 @@ impl Dialect for Gemini {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("Gemini FunctionDeclaration", error))
+        DialectError::embedded_schema(
+            "Gemini FunctionDeclaration",
+            toolshift_syntax::parse(SCHEMA),
+        )
     }
 }
 

@@ -119,9 +119,7 @@ impl Dialect for Mcp {
 
     /// The revision's `$defs/Tool`, with every definition it refers to.
     fn official_schema(&self) -> Result<Value, DialectError> {
-        let published = toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("MCP", error))?;
+        let published = DialectError::embedded_schema("MCP", toolshift_syntax::parse(SCHEMA))?;
         let definitions = published
             .get("$defs")
             .cloned()

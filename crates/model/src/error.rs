@@ -27,9 +27,16 @@ impl DialectError {
         }
     }
 
-    /// A dialect's embedded schema that does not parse: a bug in the build.
-    pub fn embedded_schema(title: &str, error: impl std::fmt::Display) -> Self {
-        DialectError::invalid("", format!("embedded {title} schema: {error}"))
+    /// A dialect's embedded schema as its parser gave it: the document, or an error
+    /// that is a bug in the build. The parse itself is the dialect's; the model parses
+    /// nothing.
+    pub fn embedded_schema<Syntax>(
+        title: &str,
+        parsed: Result<(serde_json::Value, Syntax), impl std::fmt::Display>,
+    ) -> Result<serde_json::Value, Self> {
+        parsed
+            .map(|(schema, _)| schema)
+            .map_err(|error| DialectError::invalid("", format!("embedded {title} schema: {error}")))
     }
 
     /// A mirror value that has no JSON document (`mirror_value::to_value` refused it).

@@ -276,8 +276,6 @@ impl Dialect for OpenAi {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("OpenAI function tool", error))
+        DialectError::embedded_schema("OpenAI function tool", toolshift_syntax::parse(SCHEMA))
     }
 }

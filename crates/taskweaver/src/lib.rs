@@ -123,9 +123,7 @@ impl Dialect for TaskWeaver {
     }
 
     fn official_schema(&self) -> Result<Value, DialectError> {
-        toolshift_syntax::parse(SCHEMA)
-            .map(|(schema, _)| schema)
-            .map_err(|error| DialectError::embedded_schema("TaskWeaver", error))
+        DialectError::embedded_schema("TaskWeaver", toolshift_syntax::parse(SCHEMA))
     }
 }
 
