@@ -523,10 +523,10 @@ pub fn write_all(
         undo_folders(&made_now, known_folders);
         return Err(error);
     }
-    let mut left = staged.into_iter();
-    while let Some((one, file)) = left.next() {
-        if let Err(error) = put_in_place(one, file, sync) {
-            discard(left.collect());
+    let mut left = staged.into_iter().zip(&exists);
+    while let Some(((one, file), exists)) = left.next() {
+        if let Err(error) = put_in_place(one, file, *exists, sync) {
+            discard(left.map(|(staged, _)| staged).collect());
             return Err(error);
         }
     }
@@ -586,24 +586,41 @@ fn stage(file: &Planned, new: bool, sync: Sync) -> Result<Staged, String> {
 }
 
 /// Gives a staged file its path. `sync` is for a file written again, which only an
-/// unnamed one can need.
+/// unnamed one can need. A file that was not there when probed (`replaces` false) never
+/// replaces what is there now: a file made meanwhile, or, on a file system that ignores
+/// case (macOS, Windows), one this run wrote as `Foo.json` before `foo.json`.
 #[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
-fn put_in_place(staged: Staged, file: &Planned, sync: Sync) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", file.path.display());
+fn put_in_place(staged: Staged, file: &Planned, replaces: bool, sync: Sync) -> Result<(), String> {
+    let cannot = |e: std::io::Error| {
+        match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!(
+            "{}: cannot write: a file of this name appeared while it was written (one made meanwhile, or on a file system that ignores case one this run wrote under another case); it was not replaced",
+            file.path.display()
+        ),
+        _ => format!("{}: cannot write: {e}", file.path.display()),
+    }
+    };
     match staged {
         #[cfg(target_os = "linux")]
         Staged::Unnamed(unnamed) => match crate::unnamed::name(&unnamed, &file.path) {
             Ok(()) => Ok(()),
             // Written, but this process may not name it: written again, named.
             Err(crate::unnamed::Refused::Unavailable) => {
-                put_in_place(stage(file, false, sync)?, file, sync)
+                put_in_place(stage(file, false, sync)?, file, false, sync)
             }
             Err(crate::unnamed::Refused::Failed(e)) => Err(cannot(e)),
         },
-        Staged::Named(temporary) => std::fs::rename(&temporary, &file.path).map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            cannot(e)
-        }),
+        Staged::Named(temporary) => {
+            let renamed = if replaces {
+                std::fs::rename(&temporary, &file.path)
+            } else {
+                rename_to_free_name(&temporary, &file.path)
+            };
+            renamed.map_err(|e| {
+                let _ = std::fs::remove_file(&temporary);
+                cannot(e)
+            })
+        }
     }
 }
 
@@ -1240,6 +1257,27 @@ pub(crate) mod tests {
             std::fs::read_to_string(root.join("new/deep/b.json")).unwrap(),
             "b"
         );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_new_file_never_replaces_one_that_took_its_name_meanwhile() {
+        let root = scratch("taken-meanwhile");
+        let file = planned(root.join("Tool.json"), "ours");
+        // Staged under a temporary name, and (on Linux) unnamed.
+        for unnamed in [false, true] {
+            let staged = stage(&file, unnamed, Sync::Never).unwrap();
+            std::fs::write(&file.path, "theirs").unwrap();
+            let error = put_in_place(staged, &file, false, Sync::Never).unwrap_err();
+            assert!(error.contains("it was not replaced"), "{error}");
+            assert_eq!(std::fs::read_to_string(&file.path).unwrap(), "theirs");
+            assert_eq!(listing(&root), ["Tool.json"], "a temporary file stays");
+        }
+        // A file that was there when probed is replaced (--force).
+        let staged = stage(&file, false, Sync::Never).unwrap();
+        put_in_place(staged, &file, true, Sync::Never).unwrap();
+        assert_eq!(std::fs::read_to_string(&file.path).unwrap(), "ours");
+        assert_eq!(listing(&root), ["Tool.json"]);
         let _ = std::fs::remove_dir_all(&root);
     }
 
