@@ -35,6 +35,7 @@ mod unnamed;
 mod validate;
 pub mod view;
 mod walk;
+mod written;
 
 pub use commands::run;
 pub use matrix::probe_text;

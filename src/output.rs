@@ -348,21 +348,27 @@ pub fn refuse_inside_inputs(
 /// a fraction of the time a path's components take, and every item asks once. Output
 /// paths are all joined onto the output folder the same way, so a folder has one
 /// spelling; one spelled otherwise would only be probed again.
+///
+/// Under `--force` it also holds the files the run put in place (`crate::written`), so
+/// that no item replaces another's file.
 #[derive(Debug, Default)]
-pub struct KnownFolders(std::sync::Mutex<HashMap<OsString, bool>>);
+pub struct KnownFolders {
+    folders: std::sync::Mutex<HashMap<OsString, bool>>,
+    written: crate::written::WrittenFiles,
+}
 
 impl KnownFolders {
     /// Whether the run made the folder (`Some(false)`: it was there already), where the
     /// folder is remembered.
     fn known(&self, folder: &Path) -> Option<bool> {
-        self.0
+        self.folders
             .lock()
             .ok()
             .and_then(|known| known.get(spelling(folder)).copied())
     }
 
     fn record(&self, folder: &Path, made: bool) {
-        if let Ok(mut known) = self.0.lock() {
+        if let Ok(mut known) = self.folders.lock() {
             known.insert(spelling(folder).to_owned(), made);
         }
     }
@@ -374,7 +380,7 @@ impl KnownFolders {
     }
 
     fn forget(&self, folder: &Path) {
-        if let Ok(mut known) = self.0.lock() {
+        if let Ok(mut known) = self.folders.lock() {
             known.remove(spelling(folder));
         }
     }
@@ -503,7 +509,7 @@ pub fn write_all(
         .filter(|(_, e)| **e)
         .map(|(file, _)| file)
         .collect();
-    if let Some(refusal) = refusal(&existing, force) {
+    if let Some(refusal) = refusal_to_replace(&existing, force, known_folders) {
         undo_folders(&made_now, known_folders);
         return Err(refusal);
     }
@@ -528,6 +534,9 @@ pub fn write_all(
         if let Err(error) = put_in_place(one, file, *exists, sync) {
             discard(left.map(|(staged, _)| staged).collect());
             return Err(error);
+        }
+        if force {
+            known_folders.written.record(&file.path);
         }
     }
     Ok(())
@@ -649,6 +658,16 @@ fn refusal(existing: &[&Planned], force: bool) -> Option<String> {
     } else {
         not_interrupted().err()
     }
+}
+
+/// `refusal`, and under `--force` a file found there that this run wrote itself.
+fn refusal_to_replace(
+    existing: &[&Planned],
+    force: bool,
+    known_folders: &KnownFolders,
+) -> Option<String> {
+    let replaced = existing.iter().map(|file| file.path.as_path());
+    refusal(existing, force).or_else(|| force.then(|| known_folders.written.refusal(replaced))?)
 }
 
 /// Why a converted item was not written: Ctrl-C came first.
@@ -942,8 +961,18 @@ fn write_own_folder(
         discard();
         return Err(error);
     }
+    let record = || {
+        if force {
+            files
+                .iter()
+                .for_each(|file| known_folders.written.record(&file.path));
+        }
+    };
     match std::fs::rename(&staging, folder) {
-        Ok(()) => return Ok(()),
+        Ok(()) => {
+            record();
+            return Ok(());
+        }
         // Not there, or an empty folder, is replaced whole; anything else is refused
         // by the system and handled below.
         Err(_) if folder.is_dir() => {}
@@ -953,17 +982,24 @@ fn write_own_folder(
         }
     }
     let existing: Vec<&Planned> = files.iter().filter(|file| file.path.exists()).collect();
-    if let Some(refusal) = refusal(&existing, force) {
+    if let Some(refusal) = refusal_to_replace(&existing, force, known_folders) {
         discard();
         return Err(refusal);
     }
     for file in files {
-        if let Err(e) = std::fs::rename(staged(file), &file.path) {
+        let replaces = existing.iter().any(|there| std::ptr::eq(*there, file));
+        let renamed = if replaces {
+            std::fs::rename(staged(file), &file.path)
+        } else {
+            rename_to_free_name(&staged(file), &file.path)
+        };
+        if let Err(e) = renamed {
             // What was renamed stays, as when renaming file by file anywhere else.
             discard();
             return Err(format!("{}: cannot write: {e}", file.path.display()));
         }
     }
+    record();
     let _ = std::fs::remove_dir(&staging);
     Ok(())
 }
@@ -1278,6 +1314,48 @@ pub(crate) mod tests {
         put_in_place(staged, &file, true, Sync::Never).unwrap();
         assert_eq!(std::fs::read_to_string(&file.path).unwrap(), "ours");
         assert_eq!(listing(&root), ["Tool.json"]);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// On a file system that ignores case, `foo.json` is the file `Foo.json`: a hard link
+    /// is the same here, and a link to a folder stands for `greet/` being `Greet/`.
+    #[cfg(unix)]
+    #[test]
+    fn with_force_a_file_this_run_wrote_is_never_replaced_under_another_name() {
+        let root = scratch("case-blind");
+        let folders = KnownFolders::default();
+        folders.found_output_folder(&root);
+        std::fs::write(root.join("Foo.json"), "before the run").unwrap();
+        let write = |name: &str, text: &str| {
+            let file = planned(root.join(name), text);
+            write_all(&[file], &root, true, Sync::Never, &folders, None)
+        };
+        write("Foo.json", "first").unwrap();
+        std::fs::hard_link(root.join("Foo.json"), root.join("foo.json")).unwrap();
+        let error = write("foo.json", "second").unwrap_err();
+        assert!(error.contains("differs only by case"), "{error}");
+        assert_eq!(
+            std::fs::read_to_string(root.join("Foo.json")).unwrap(),
+            "first"
+        );
+        // What was there before the run is replaced as --force asks.
+        std::fs::write(root.join("bar.json"), "before the run").unwrap();
+        write("bar.json", "new").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(root.join("bar.json")).unwrap(),
+            "new"
+        );
+
+        let skill = |folder: &str, text: &str| {
+            let file = planned(root.join(folder).join("plugin.json"), text);
+            write_all(&[file], &root, true, Sync::Never, &folders, None)
+        };
+        skill("Greet", "first").unwrap();
+        std::os::unix::fs::symlink("Greet", root.join("greet")).unwrap();
+        let error = skill("greet", "second").unwrap_err();
+        assert!(error.contains("differs only by case"), "{error}");
+        let kept = std::fs::read_to_string(root.join("Greet/plugin.json")).unwrap();
+        assert_eq!(kept, "first");
         let _ = std::fs::remove_dir_all(&root);
     }
 
