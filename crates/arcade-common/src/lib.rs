@@ -1,13 +1,16 @@
 //! What the Arcade dialects (`arcade`, `arcade-v1`, `arcade-v2`) share and no other
 //! dialect has: the `val_type` encoding of value types (`ValType`, `from_val_types`,
-//! `to_val_types`), and the output modes every Arcade form requires.
+//! `to_val_types`), the output modes every Arcade form requires, the `Toolkit.Tool`
+//! name, and the normalizations their comparisons share (`docs/arcade.md`).
 //!
 //! It is not a dialect: the three Arcade crates depend on it, and it depends on the
 //! model and the syntax crate alone.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use toolshift_model::dialect::{objects_at, remove_if_empty};
 use toolshift_model::places::Places;
-use toolshift_model::unheld::lower_native;
+use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
     message, DialectError, Field, Loss, LossCode, OutputMode, Primitive, Tool, ValueType,
 };
@@ -135,4 +138,78 @@ pub fn to_val_types(
         // lower_native never returns a native type.
         ValueType::Native { .. } => (Some(Primitive::Json), None),
     }
+}
+
+/// `Toolkit.Tool`, the name the SDK registers and resolves a tool by.
+pub fn qualified_name(toolkit: &str, tool: &str) -> String {
+    [toolkit, ".", tool].concat()
+}
+
+/// Normalization: drops `inferrable: true`, the default, from each parameter of the
+/// list at `parameters`.
+pub fn drop_default_inferrable(document: &mut Value, parameters: &str) {
+    for parameter in objects_at(document, parameters) {
+        if parameter.get("inferrable") == Some(&Value::Bool(true)) {
+            parameter.remove("inferrable");
+        }
+    }
+}
+
+/// Normalization: drops the qualified name under `key` where it is the one
+/// `toolkit.name` and `name` derive.
+pub fn drop_derived_name(document: &mut Value, key: &str) {
+    let Some(object) = document.as_object_mut() else {
+        return;
+    };
+    let toolkit = object.get("toolkit").and_then(|t| t.get("name"));
+    let derived = match (toolkit.and_then(Value::as_str), object.get("name")) {
+        (Some(toolkit), Some(Value::String(name))) => qualified_name(toolkit, name),
+        _ => return,
+    };
+    if object.get(key).and_then(Value::as_str) == Some(derived.as_str()) {
+        object.remove(key);
+    }
+}
+
+/// Normalization: an `authorization` of `"none"` says what an absent requirement
+/// says (nothing is needed), and `requirements` left empty goes too.
+pub fn drop_no_authorization(document: &mut Value) {
+    if let Some(requirements) = document
+        .get_mut("requirements")
+        .and_then(Value::as_object_mut)
+    {
+        if requirements.get("authorization").and_then(Value::as_str) == Some("none") {
+            requirements.remove("authorization");
+        }
+    }
+    remove_if_empty(document, "requirements");
+}
+
+/// What every Arcade form holds beyond the fields all dialects have: the toolkit, the
+/// output, `inferrable: false` and allowed values.
+pub fn arcade_holds() -> Holds {
+    Holds {
+        toolkit: true,
+        output: true,
+        inferrable: true,
+        parameter_enums: true,
+        ..Holds::default()
+    }
+}
+
+/// Reports what the toolkit form `id` (titled `title`) cannot hold, and each extra of
+/// that form but `$schema`, which it writes back: its value is returned.
+pub fn unheld_but_schema_uri(
+    tool: &Tool,
+    id: &str,
+    title: &str,
+    holds: Holds,
+    losses: &mut Vec<Loss>,
+) -> Option<String> {
+    losses.extend(unheld(tool, title, holds));
+    losses.extend(unheld_extras(&tool.extras, id, title, |pointer| {
+        pointer == "/$schema"
+    }));
+    tool.extra(id, "/$schema")
+        .and_then(|value| value.as_str().map(str::to_owned))
 }

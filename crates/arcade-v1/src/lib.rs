@@ -9,7 +9,8 @@ pub mod schema;
 mod write;
 
 use serde_json::{json, Value};
-use toolshift_model::dialect::{drop_nulls, objects_at, remove_if_empty, Dialect};
+use toolshift_arcade_common::{drop_default_inferrable, drop_no_authorization};
+use toolshift_model::dialect::{drop_nulls, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
@@ -102,26 +103,13 @@ impl Dialect for ArcadeV1 {
     fn normalize(&self, document: &Value) -> Value {
         let mut document = document.clone();
         drop_nulls(&mut document);
-        for parameter in objects_at(&mut document, "/input/parameters") {
-            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
-                parameter.remove("inferrable");
-            }
-        }
+        drop_default_inferrable(&mut document, "/input/parameters");
         if let Some(scope) = document.pointer_mut("/requirements/authorization/oauth2/scope") {
             if let Some(text) = scope.as_str() {
                 *scope = Value::String(text.split_whitespace().collect::<Vec<_>>().join(" "));
             }
         }
-        // "none" says what an absent requirement says: nothing is needed.
-        if let Some(requirements) = document
-            .get_mut("requirements")
-            .and_then(Value::as_object_mut)
-        {
-            if requirements.get("authorization").and_then(Value::as_str) == Some("none") {
-                requirements.remove("authorization");
-            }
-        }
-        remove_if_empty(&mut document, "requirements");
+        drop_no_authorization(&mut document);
         document
     }
 

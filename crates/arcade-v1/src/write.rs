@@ -3,9 +3,10 @@
 use crate::schema;
 use crate::ID;
 use sha2::{Digest, Sha256};
+use toolshift_arcade_common::{arcade_holds, unheld_but_schema_uri};
 use toolshift_model::message;
 use toolshift_model::providers::{provider_by_id, provider_for_url};
-use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
+use toolshift_model::unheld::{lower_native, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, Primitive, Tool, ToolkitOrigin,
     ValueSchema, ValueType, WriteOptions, Written,
@@ -50,24 +51,11 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             }
         });
 
-    losses.extend(unheld(
-        tool,
-        TITLE,
-        Holds {
-            version: true,
-            toolkit: true,
-            output: true,
-            inferrable: true,
-            parameter_enums: true,
-            ..Holds::default()
-        },
-    ));
-    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
-        pointer == "/$schema"
-    }));
-    let schema_uri = tool
-        .extra(ID, "/$schema")
-        .and_then(|value| value.as_str().map(str::to_owned));
+    let holds = Holds {
+        version: true,
+        ..arcade_holds()
+    };
+    let schema_uri = unheld_but_schema_uri(tool, ID, TITLE, holds, &mut losses);
 
     let mut definition = schema::ToolDefinition {
         schema_uri,

@@ -8,8 +8,10 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_arcade_common::ARCADE_PLACES;
-use toolshift_model::dialect::{check_file_name, drop_nulls, objects_at, remove_if_empty, Dialect};
+use toolshift_arcade_common::{
+    drop_default_inferrable, drop_derived_name, drop_no_authorization, ARCADE_PLACES,
+};
+use toolshift_model::dialect::{check_file_name, drop_nulls, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
@@ -119,27 +121,9 @@ impl Dialect for ArcadeV2 {
                     object.insert("inputs".into(), inputs);
                 }
             }
-            let derived = match (
-                object
-                    .get("toolkit")
-                    .and_then(|t| t.get("name"))
-                    .and_then(Value::as_str),
-                object.get("name").and_then(Value::as_str),
-            ) {
-                (Some(toolkit), Some(name)) => Some(format!("{toolkit}.{name}")),
-                _ => None,
-            };
-            if derived.is_some()
-                && object.get("full_name").and_then(Value::as_str) == derived.as_deref()
-            {
-                object.remove("full_name");
-            }
         }
-        for parameter in objects_at(&mut document, "/inputs/parameters") {
-            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
-                parameter.remove("inferrable");
-            }
-        }
+        drop_derived_name(&mut document, "full_name");
+        drop_default_inferrable(&mut document, "/inputs/parameters");
         if let Some(authorization) = document
             .pointer_mut("/requirements/authorization")
             .and_then(Value::as_object_mut)
@@ -163,16 +147,7 @@ impl Dialect for ArcadeV2 {
                 }
             }
         }
-        // "none" says what an absent requirement says: nothing is needed.
-        if let Some(requirements) = document
-            .get_mut("requirements")
-            .and_then(Value::as_object_mut)
-        {
-            if requirements.get("authorization").and_then(Value::as_str) == Some("none") {
-                requirements.remove("authorization");
-            }
-        }
-        remove_if_empty(&mut document, "requirements");
+        drop_no_authorization(&mut document);
         document
     }
 

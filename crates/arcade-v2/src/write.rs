@@ -2,9 +2,9 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
+use toolshift_arcade_common::{arcade_holds, unheld_but_schema_uri};
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
-use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     Authorization, DialectError, Field, Loss, LossCode, Tool, ValueSchema, WriteOptions, Written,
 };
@@ -35,23 +35,7 @@ pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectErro
             }
         });
 
-    losses.extend(unheld(
-        tool,
-        TITLE,
-        Holds {
-            toolkit: true,
-            output: true,
-            inferrable: true,
-            parameter_enums: true,
-            ..Holds::default()
-        },
-    ));
-    losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
-        pointer == "/$schema"
-    }));
-    let schema_uri = tool
-        .extra(ID, "/$schema")
-        .and_then(|value| value.as_str().map(str::to_owned));
+    let schema_uri = unheld_but_schema_uri(tool, ID, TITLE, arcade_holds(), &mut losses);
 
     let definition = schema::ToolDefinition {
         schema_uri,

@@ -9,8 +9,8 @@ pub mod schema;
 mod write;
 
 use serde_json::Value;
-use toolshift_arcade_common::ARCADE_PLACES;
-use toolshift_model::dialect::{check_file_name, drop_nulls, objects_at, remove_if_empty, Dialect};
+use toolshift_arcade_common::{drop_default_inferrable, drop_derived_name, ARCADE_PLACES};
+use toolshift_model::dialect::{check_file_name, drop_nulls, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
@@ -21,10 +21,7 @@ pub const SCHEMA: &str = include_str!("../schema/arcade-tool-definition.schema.j
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Arcade;
 
-/// `Toolkit.Tool`, the name the SDK registers and resolves a tool by.
-pub fn qualified_name(toolkit: &str, tool: &str) -> String {
-    [toolkit, ".", tool].concat()
-}
+pub use toolshift_arcade_common::qualified_name;
 
 /// `Toolkit.Tool.json`.
 fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
@@ -114,28 +111,8 @@ impl Dialect for Arcade {
     fn normalize(&self, document: &Value) -> Value {
         let mut document = document.clone();
         drop_nulls(&mut document);
-        for parameter in objects_at(&mut document, "/input/parameters") {
-            if parameter.get("inferrable") == Some(&Value::Bool(true)) {
-                parameter.remove("inferrable");
-            }
-        }
-        if let Some(object) = document.as_object_mut() {
-            let derived = match (
-                object
-                    .get("toolkit")
-                    .and_then(|t| t.get("name"))
-                    .and_then(Value::as_str),
-                object.get("name").and_then(Value::as_str),
-            ) {
-                (Some(toolkit), Some(name)) => Some(qualified_name(toolkit, name)),
-                _ => None,
-            };
-            if derived.is_some()
-                && object.get("fully_qualified_name").and_then(Value::as_str) == derived.as_deref()
-            {
-                object.remove("fully_qualified_name");
-            }
-        }
+        drop_default_inferrable(&mut document, "/input/parameters");
+        drop_derived_name(&mut document, "fully_qualified_name");
         if let Some(authorization) = document
             .pointer_mut("/requirements/authorization")
             .and_then(Value::as_object_mut)

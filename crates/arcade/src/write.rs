@@ -3,6 +3,7 @@
 use crate::schema::{self, ValType};
 use crate::ID;
 use std::borrow::Cow;
+use toolshift_arcade_common::arcade_holds;
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
@@ -136,17 +137,13 @@ fn report_unheld(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) {
         tool,
         TITLE,
         Holds {
-            toolkit: true,
-            output: true,
-            inferrable: true,
-            parameter_enums: true,
             schema_details: true,
             behavior: true,
             deprecation: true,
             auth_id: true,
             // Secrets are written below; the writer reports the other settings itself.
             settings: true,
-            ..Holds::default()
+            ..arcade_holds()
         },
     ));
     losses.extend(unheld_extras(&tool.extras, ID, TITLE, |pointer| {
