@@ -1,14 +1,15 @@
 //! What the Arcade dialects (`arcade`, `arcade-v1`, `arcade-v2`) share and no other
 //! dialect has: the `val_type` encoding of value types (`ValType`, `from_val_types`,
 //! `to_val_types`), the output modes every Arcade form requires, the `Toolkit.Tool`
-//! name, and the normalizations their comparisons share (`docs/arcade.md`).
+//! name and its file name, and the normalizations their comparisons share
+//! (`docs/arcade.md`).
 //!
 //! It is not a dialect: the three Arcade crates depend on it, and it depends on the
 //! model and the syntax crate alone.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use toolshift_model::dialect::{objects_at, remove_if_empty};
+use toolshift_model::dialect::{check_file_name, objects_at, remove_if_empty};
 use toolshift_model::places::Places;
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
@@ -143,6 +144,13 @@ pub fn to_val_types(
 /// `Toolkit.Tool`, the name the SDK registers and resolves a tool by.
 pub fn qualified_name(toolkit: &str, tool: &str) -> String {
     [toolkit, ".", tool].concat()
+}
+
+/// `Toolkit.Tool.json`, the file `arcade` and `arcade-v2` write a definition to.
+pub fn qualified_file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
+    let name = [toolkit, ".", tool, ".json"].concat();
+    check_file_name(&name)?;
+    Ok(name)
 }
 
 /// Normalization: drops `inferrable: true`, the default, from each parameter of the

@@ -112,7 +112,7 @@ fn qualified_name(tool: &Tool, options: &WriteOptions, losses: &mut Vec<Loss>) -
     let Some(toolkit) = toolkit else {
         return tool.name.clone();
     };
-    let qualified = format!("{toolkit}.{}", tool.name);
+    let qualified = toolshift_arcade_common::qualified_name(toolkit, &tool.name);
     let came_from_name = options.toolkit.is_none()
         && tool
             .toolkit

@@ -11,7 +11,7 @@ use serde_json::Value;
 use toolshift_arcade_common::{
     drop_default_inferrable, drop_derived_name, drop_no_authorization, ARCADE_PLACES,
 };
-use toolshift_model::dialect::{check_file_name, drop_nulls, Dialect};
+use toolshift_model::dialect::{drop_nulls, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
@@ -21,13 +21,6 @@ pub const SCHEMA: &str = include_str!("../schema/arcade-v2.schema.jsonc");
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArcadeV2;
-
-/// `Toolkit.Tool.json`, the fully qualified name the SDK uses.
-fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
-    let name = format!("{toolkit}.{tool}.json");
-    check_file_name(&name)?;
-    Ok(name)
-}
 
 /// Where Arcade v2 keeps the fields `ARCADE_PLACES` does not place (`Dialect::locate`).
 #[rustfmt::skip]

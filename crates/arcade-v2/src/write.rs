@@ -2,7 +2,7 @@
 
 use crate::schema::{self, ValType};
 use crate::ID;
-use toolshift_arcade_common::{arcade_holds, unheld_but_schema_uri};
+use toolshift_arcade_common::{arcade_holds, qualified_file_name, unheld_but_schema_uri};
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::{
@@ -16,13 +16,13 @@ const TITLE: &str = "Arcade v2";
 /// The definition's file, named as `write` names it.
 pub fn manifest_name(tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
     let toolkit = toolkit(tool, options, &mut Vec::new());
-    crate::file_name(&toolkit.name, &tool.name)
+    qualified_file_name(&toolkit.name, &tool.name)
 }
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let toolkit = toolkit(tool, options, &mut losses);
-    let file_name = crate::file_name(&toolkit.name, &tool.name)?;
+    let file_name = qualified_file_name(&toolkit.name, &tool.name)?;
     let parameters = parameters(tool, &mut losses);
     let output = output(tool, &mut losses);
 

@@ -10,7 +10,7 @@ mod write;
 
 use serde_json::Value;
 use toolshift_arcade_common::{drop_default_inferrable, drop_derived_name, ARCADE_PLACES};
-use toolshift_model::dialect::{check_file_name, drop_nulls, remove_if_empty, Dialect};
+use toolshift_model::dialect::{drop_nulls, remove_if_empty, Dialect};
 use toolshift_model::places::{self, Places};
 use toolshift_model::{DialectError, Field, Tool, WriteOptions};
 use toolshift_syntax::pointer::{field, member};
@@ -22,13 +22,6 @@ pub const SCHEMA: &str = include_str!("../schema/arcade-tool-definition.schema.j
 pub struct Arcade;
 
 pub use toolshift_arcade_common::qualified_name;
-
-/// `Toolkit.Tool.json`.
-fn file_name(toolkit: &str, tool: &str) -> Result<String, DialectError> {
-    let name = [toolkit, ".", tool, ".json"].concat();
-    check_file_name(&name)?;
-    Ok(name)
-}
 
 /// Where the `index`-th setting sits among the secrets: only secret settings have a place.
 fn secret_position(tool: &Tool, index: usize) -> Option<usize> {

@@ -3,7 +3,7 @@
 use crate::schema::{self, ValType};
 use crate::ID;
 use std::borrow::Cow;
-use toolshift_arcade_common::arcade_holds;
+use toolshift_arcade_common::{arcade_holds, qualified_file_name};
 use toolshift_model::message;
 use toolshift_model::providers::infer_provider;
 use toolshift_model::unheld::{unheld, unheld_extras, Holds};
@@ -31,13 +31,13 @@ const WRITTEN_BACK: &[&str] = &[
 /// The definition's file, named as `write` names it.
 pub fn manifest_name(tool: &Tool, options: &WriteOptions) -> Result<String, DialectError> {
     let toolkit = toolkit(tool, options, &mut Vec::new());
-    crate::file_name(&toolkit.name, &tool.name)
+    qualified_file_name(&toolkit.name, &tool.name)
 }
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     let mut losses = Vec::new();
     let toolkit = toolkit(tool, options, &mut losses);
-    let file_name = crate::file_name(&toolkit.name, &tool.name)?;
+    let file_name = qualified_file_name(&toolkit.name, &tool.name)?;
     let fully_qualified_name = match (
         options.toolkit.is_none(),
         own_text(tool, "/fully_qualified_name"),
