@@ -27,20 +27,9 @@ fn text(id: &str) -> &'static str {
     toolshift::probe_text(id).expect("a probe")
 }
 
-/// The document as a source with no folder, named after its dialect.
-fn in_memory<'a>(id: &'a str, document: &'a serde_json::Value) -> Source<'a> {
-    Source {
-        display: id,
-        dir: None,
-        listed: None,
-        document,
-        files: &toolshift_model::NoFiles,
-    }
-}
-
 fn tool(id: &str) -> Tool {
     let (document, _) = syntax::parse(text(id)).unwrap();
-    let source = in_memory(id, &document);
+    let source = Source::in_memory(id, &document);
     dialect(id).read(&source).unwrap().tool
 }
 
@@ -52,7 +41,7 @@ fn parse(id: &str) {
 #[divan::bench(args = ids())]
 fn read(bencher: divan::Bencher, id: &str) {
     let (document, _) = syntax::parse(text(id)).unwrap();
-    let source = in_memory(id, &document);
+    let source = Source::in_memory(id, &document);
     let dialect = dialect(id);
     bencher.bench(|| divan::black_box(dialect.read(&source)));
 }

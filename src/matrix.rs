@@ -156,13 +156,12 @@ pub fn pair(from: &dyn Dialect, to: &dyn Dialect) -> Result<PairTable, String> {
             syntax::parse(probe.text).map_err(|e| format!("probe {}: {e}", probe.name))?;
         // A probe sits in a folder named after it, which no file is read from.
         let folder = Path::new(probe.name.split('.').next().unwrap_or(probe.name));
-        let source = Source {
-            display: probe.name,
-            dir: Some(folder),
-            listed: None,
-            document: &document,
-            files: &toolshift_model::NoFiles,
-        };
+        let source = Source::new(
+            probe.name,
+            Some(folder),
+            &document,
+            &toolshift_model::NoFiles,
+        );
         let imported = from
             .read(&source)
             .map_err(|e| format!("probe {}: {e}", probe.name))?;

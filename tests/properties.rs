@@ -35,7 +35,7 @@
 
 mod support;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::Arguments;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use support::{all_dialects, covers, validate_document, validate_official, Document};
@@ -67,13 +67,7 @@ fn main() {
                 .or_default();
             let problems = check(document, target, counts);
             let name = format!("{} -> {}", document.name, target.id());
-            trials.push(Trial::test(name, move || {
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(Failed::from(problems.join("\n")))
-                }
-            }));
+            trials.push(support::trial(name, problems));
         }
     }
     print_table(&table, documents.len());
@@ -253,13 +247,7 @@ fn check(document: &Document, target: &'static dyn Dialect, counts: &mut Counts)
         }
         return problems;
     }
-    let back = Source {
-        display: "round trip",
-        dir: None,
-        listed: None,
-        document: &output,
-        files: &toolshift_model::NoFiles,
-    };
+    let back = Source::in_memory("round trip", &output);
     let second = match convert(target, from, &back, &WriteOptions::default(), Detail::Full) {
         Ok(conversion) => conversion,
         Err(_) => return problems,

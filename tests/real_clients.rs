@@ -636,16 +636,7 @@ fn covered(trip: &RoundTrip, seen: &BTreeMap<String, Value>) -> Result<(), Strin
 
 /// One pointer covers the other (segment-wise); the root relates only to the root.
 fn related(pointer: &str, place: &str) -> bool {
-    let within = |outer: &str, inner: &str| {
-        if outer.is_empty() {
-            return inner.is_empty();
-        }
-        inner == outer
-            || inner
-                .strip_prefix(outer)
-                .is_some_and(|rest| rest.starts_with('/'))
-    };
-    within(pointer, place) || within(place, pointer)
+    support::covers(pointer, place) || support::covers(place, pointer)
 }
 
 /// The manifest pointers that feed one leaf of a client's view.
@@ -819,13 +810,12 @@ fn dialect_of(path: &Path) -> Option<&'static str> {
     let dialect = all_dialects()
         .max_by_key(|d| d.detect(&value))
         .filter(|d| d.detect(&value) > 0)?;
-    let source = toolshift_model::Source {
-        display: "",
-        dir: path.parent(),
-        listed: None,
-        document: &value,
-        files: &toolshift::input_file::FileSystem,
-    };
+    let source = toolshift_model::Source::new(
+        "",
+        path.parent(),
+        &value,
+        &toolshift::input_file::FileSystem,
+    );
     dialect.read(&source).ok()?;
     Some(dialect.id())
 }

@@ -101,18 +101,23 @@ fn load_clean(browser: &std::ffi::OsStr, scratch: &Scratch, root: &Path) {
         "--disable-gpu",
         "--hide-scrollbars",
     ];
-    let dom = Command::new(browser)
-        .args(headless)
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .unwrap();
-    assert!(
-        dom.status.success(),
-        "{}",
-        String::from_utf8_lossy(&dom.stderr)
-    );
-    let dom = String::from_utf8_lossy(&dom.stdout);
+    // The browser run headless on the page with `extra` arguments; its output.
+    let browse = |extra: &[String]| {
+        let run = Command::new(browser)
+            .args(headless)
+            .args(extra)
+            .arg(&url)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        run.stdout
+    };
+    let dom = browse(&["--dump-dom".to_owned()]);
+    let dom = String::from_utf8_lossy(&dom);
     let body = dom
         .split("<body")
         .nth(1)
@@ -133,18 +138,10 @@ fn load_clean(browser: &std::ffi::OsStr, scratch: &Scratch, root: &Path) {
 
     let screenshot = root.join("target/review-page.png");
     let _ = std::fs::remove_file(&screenshot);
-    let shot = Command::new(browser)
-        .args(headless)
-        .arg("--window-size=1280,2000")
-        .arg(format!("--screenshot={}", screenshot.display()))
-        .arg(&url)
-        .output()
-        .unwrap();
-    assert!(
-        shot.status.success(),
-        "{}",
-        String::from_utf8_lossy(&shot.stderr)
-    );
+    browse(&[
+        "--window-size=1280,2000".to_owned(),
+        format!("--screenshot={}", screenshot.display()),
+    ]);
     let size = std::fs::metadata(&screenshot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 10_000, "the screenshot is empty ({size} bytes)");
     eprintln!("review page: screenshot kept at {}", screenshot.display());

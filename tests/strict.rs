@@ -24,7 +24,7 @@
 
 mod support;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::Arguments;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -60,13 +60,7 @@ fn main() {
         for document in &documents {
             let problems = check(document, target, &mut counts);
             let name = format!("{} -> {} --strict", document.name, target.id());
-            trials.push(Trial::test(name, move || {
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(Failed::from(problems.join("\n")))
-                }
-            }));
+            trials.push(support::trial(name, problems));
         }
         eprintln!(
             "strict: {} tools to {} --strict: {} strict, {} of them equivalent on {} objects; {} non-strict",

@@ -132,13 +132,7 @@ fn document() -> impl Strategy<Value = Value> {
 
 /// Reading, and converting what was read to every dialect, returns; it never panics.
 fn exercise(dialect: &dyn Dialect, document: &Value) {
-    let source = Source {
-        display: "generated",
-        dir: None,
-        listed: None,
-        document,
-        files: &toolshift_model::NoFiles,
-    };
+    let source = Source::in_memory("generated", document);
     for target in all_dialects() {
         for strict in [false, true] {
             let options = WriteOptions {

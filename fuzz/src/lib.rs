@@ -11,13 +11,7 @@ pub fn read_and_convert(dialect: &dyn Dialect, bytes: &[u8]) {
     let Ok((document, _)) = toolshift_syntax::syntax::parse(text) else {
         return;
     };
-    let source = Source {
-        display: "fuzz",
-        dir: None,
-        listed: None,
-        document: &document,
-        files: &toolshift_model::NoFiles,
-    };
+    let source = Source::in_memory("fuzz", &document);
     if dialect.read(&source).is_err() && dialect.tools_in(&document).is_none() {
         return;
     }

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use toolshift::input_file::FileSystem;
 use toolshift_model::{Dialect, Source};
 
 pub struct Scratch(PathBuf);
@@ -443,13 +444,7 @@ pub fn load(path: &Path, name: String) -> Option<Document> {
     let dialect = all_dialects()
         .max_by_key(|d| d.detect(&value))
         .filter(|d| d.detect(&value) > 0)?;
-    let source = toolshift_model::Source {
-        display: &name,
-        dir: dir.as_deref(),
-        listed: None,
-        document: &value,
-        files: &toolshift::input_file::FileSystem,
-    };
+    let source = Source::new(&name, dir.as_deref(), &value, &FileSystem);
     // Inputs the dialect itself refuses (the bad-input goldens) are not documents.
     dialect.read(&source).ok()?;
     Some(Document {
@@ -462,13 +457,12 @@ pub fn load(path: &Path, name: String) -> Option<Document> {
 
 /// A document's source, reading the files beside it from disk.
 pub fn source_of(document: &Document) -> Source<'_> {
-    Source {
-        display: &document.name,
-        dir: document.dir.as_deref(),
-        listed: None,
-        document: &document.value,
-        files: &toolshift::input_file::FileSystem,
-    }
+    Source::new(
+        &document.name,
+        document.dir.as_deref(),
+        &document.value,
+        &FileSystem,
+    )
 }
 
 /// The golden case folders, in name order.
@@ -558,4 +552,15 @@ pub fn renamed(code: &str, message: &str, pointer: &str, path: &str) -> bool {
         "written as `{}`",
         key.replace("~1", "/").replace("~0", "~")
     ))
+}
+
+/// A test that fails with `problems`, one a line, where there are any.
+pub fn trial(name: String, problems: Vec<String>) -> libtest_mimic::Trial {
+    libtest_mimic::Trial::test(name, move || {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(libtest_mimic::Failed::from(problems.join("\n")))
+        }
+    })
 }

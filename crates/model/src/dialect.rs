@@ -27,6 +27,31 @@ pub struct Source<'a> {
     pub files: &'a dyn InputFiles,
 }
 
+impl<'a> Source<'a> {
+    /// `document`, read from `dir` where it has one; a companion file is opened through
+    /// `files` once probed for (no walk listed the folder).
+    pub fn new(
+        display: &'a str,
+        dir: Option<&'a Path>,
+        document: &'a Value,
+        files: &'a dyn InputFiles,
+    ) -> Self {
+        Source {
+            display,
+            dir,
+            listed: None,
+            document,
+            files,
+        }
+    }
+
+    /// `document` as held in memory, with no folder: a reader that asks for a companion
+    /// file gets none.
+    pub fn in_memory(display: &'a str, document: &'a Value) -> Self {
+        Source::new(display, None, document, &NoFiles)
+    }
+}
+
 /// Opens a companion file beside a manifest. The root library's implementation opens
 /// what a probe saw, in the folder a walk holds, never following a link nor waiting on
 /// a FIFO (`docs/security.md`); `NoFiles` stands where no folder is read.
