@@ -1,21 +1,22 @@
 //! What the Arcade dialects (`arcade`, `arcade-v1`, `arcade-v2`) share and no other
 //! dialect has: the `val_type` encoding of value types (`ValType`, `from_val_types`,
 //! `to_val_types`), the output modes every Arcade form requires, the `Toolkit.Tool`
-//! name and its file name, and the normalizations their comparisons share
-//! (`docs/arcade.md`).
+//! name and its file name, how the toolkit forms read secrets and OAuth2 providers,
+//! and the normalizations their comparisons share (`docs/arcade.md`).
 //!
 //! It is not a dialect: the three Arcade crates depend on it, and it depends on the
 //! model and the syntax crate alone.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use toolshift_model::dialect::{check_file_name, objects_at, remove_if_empty};
+use serde_json::{Map, Value};
+use toolshift_model::dialect::{check_file_name, collect_extras, objects_at, remove_if_empty};
 use toolshift_model::places::Places;
 use toolshift_model::unheld::{lower_native, unheld, unheld_extras, Holds};
 use toolshift_model::{
-    message, DialectError, Field, Loss, LossCode, OutputMode, Primitive, Tool, ValueType,
+    message, DialectError, Extra, Field, Loss, LossCode, OutputMode, Primitive, Setting, Tool,
+    ValueType,
 };
-use toolshift_syntax::pointer::child;
+use toolshift_syntax::pointer::{child, indexed};
 
 /// The places `arcade` and `arcade-v2` share (`Dialect::locate`); `{base}` is the
 /// parameter list. Each dialect looks a field up in its own table first.
@@ -220,4 +221,43 @@ pub fn unheld_but_schema_uri(
     }));
     tool.extra(id, "/$schema")
         .and_then(|value| value.as_str().map(str::to_owned))
+}
+
+/// The secrets a tool requires (`/requirements/secrets`), read as settings; each
+/// secret's unknown keys are kept in `extras`.
+pub fn secret_settings<'s>(
+    id: &str,
+    secrets: impl Iterator<Item = (&'s str, &'s Map<String, Value>)>,
+    extras: &mut Vec<Extra>,
+) -> Vec<Setting> {
+    secrets
+        .enumerate()
+        .map(|(index, (key, unknown))| {
+            let pointer = indexed("/requirements/secrets", index, "");
+            collect_extras(id, &pointer, unknown, extras);
+            Setting::secret(key)
+        })
+        .collect()
+}
+
+/// Keeps in `extras` what an OAuth2 provider requirement holds beyond the model: its
+/// unknown keys and its `oauth2` object's, and a `provider_type` other than `oauth2`
+/// (what the model means by this shape), so that the same dialect writes it back and
+/// others report it.
+pub fn provider_extras(
+    id: &str,
+    unknown: &Map<String, Value>,
+    provider_type: Option<&str>,
+    oauth2_unknown: Option<&Map<String, Value>>,
+    extras: &mut Vec<Extra>,
+) {
+    let pointer = "/requirements/authorization";
+    let mut unknown = unknown.clone();
+    if let Some(kind) = provider_type.filter(|kind| *kind != "oauth2") {
+        unknown.insert("provider_type".into(), kind.into());
+    }
+    collect_extras(id, pointer, &unknown, extras);
+    if let Some(oauth2_unknown) = oauth2_unknown {
+        collect_extras(id, &child(pointer, "oauth2"), oauth2_unknown, extras);
+    }
 }

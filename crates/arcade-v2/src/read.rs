@@ -2,6 +2,7 @@
 
 use crate::schema::{self, AuthorizationKeyword, ValType};
 use crate::ID;
+use toolshift_arcade_common::{provider_extras, secret_settings};
 use toolshift_model::dialect::{collect_extras, deserialize_document, read_output_modes};
 use toolshift_model::{
     Authorization, DialectError, Extra, Imported, OAuth2, Output, Parameter, Setting, Source, Tool,
@@ -116,22 +117,12 @@ fn requirements(
         return Ok((Authorization::Unspecified, Vec::new()));
     };
     collect_extras(ID, "/requirements", &requirements.unknown, extras);
-    let settings = requirements
-        .secrets
-        .iter()
-        .flatten()
-        .enumerate()
-        .map(|(index, secret)| {
-            collect_extras(
-                ID,
-                &toolshift_syntax::pointer::indexed("/requirements/secrets", index, ""),
-                &secret.unknown,
-                extras,
-            );
-            Setting {
-                required: Some(true),
-                ..Setting::secret(&secret.key)
-            }
+    let secrets = requirements.secrets.iter().flatten();
+    let settings = secret_settings(ID, secrets.map(|s| (&*s.key, &s.unknown)), extras)
+        .into_iter()
+        .map(|setting| Setting {
+            required: Some(true),
+            ..setting
         })
         .collect();
     let authorization = match &requirements.authorization {
@@ -139,17 +130,13 @@ fn requirements(
         Some(schema::Authorization::Keyword(AuthorizationKeyword::None)) => Authorization::None,
         Some(schema::Authorization::Keyword(AuthorizationKeyword::Token)) => Authorization::Token,
         Some(schema::Authorization::Provider(provider)) => {
-            let pointer = "/requirements/authorization";
-            let mut unknown = provider.unknown.clone();
-            if let Some(kind) = &provider.provider_type {
-                if kind != "oauth2" {
-                    unknown.insert("provider_type".into(), kind.clone().into());
-                }
-            }
-            collect_extras(ID, pointer, &unknown, extras);
-            if let Some(oauth2) = &provider.oauth2 {
-                collect_extras(ID, &format!("{pointer}/oauth2"), &oauth2.unknown, extras);
-            }
+            provider_extras(
+                ID,
+                &provider.unknown,
+                provider.provider_type.as_deref(),
+                provider.oauth2.as_ref().map(|oauth2| &oauth2.unknown),
+                extras,
+            );
             Authorization::OAuth2(OAuth2 {
                 provider: provider.provider.clone(),
                 id: None,

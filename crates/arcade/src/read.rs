@@ -3,6 +3,7 @@
 use crate::schema::{self, ValType};
 use crate::ID;
 use std::borrow::Cow;
+use toolshift_arcade_common::{provider_extras, secret_settings};
 use toolshift_model::dialect::{
     collect_extras, collect_extras_at, deserialize_document, read_output_modes,
 };
@@ -178,39 +179,18 @@ fn requirements(
             );
         }
     }
-    let settings = requirements
-        .secrets
-        .iter()
-        .flatten()
-        .enumerate()
-        .map(|(index, secret)| {
-            collect_extras(
-                ID,
-                &toolshift_syntax::pointer::indexed("/requirements/secrets", index, ""),
-                &secret.unknown,
-                extras,
-            );
-            Setting::secret(&secret.key)
-        })
-        .collect();
+    let secrets = requirements.secrets.iter().flatten();
+    let settings = secret_settings(ID, secrets.map(|s| (&*s.key, &s.unknown)), extras);
     let authorization = match &requirements.authorization {
         None => Authorization::Unspecified,
         Some(requirement) => {
-            let pointer = "/requirements/authorization";
-            let mut unknown = requirement.unknown.clone();
-            // `oauth2` is what the canonical model means by this shape; another type
-            // is kept so the same dialect writes it back and others report it.
-            if let Some(kind) = requirement
-                .provider_type
-                .as_ref()
-                .filter(|kind| *kind != "oauth2")
-            {
-                unknown.insert("provider_type".into(), kind.clone().into());
-            }
-            collect_extras(ID, pointer, &unknown, extras);
-            if let Some(oauth2) = &requirement.oauth2 {
-                collect_extras(ID, &format!("{pointer}/oauth2"), &oauth2.unknown, extras);
-            }
+            provider_extras(
+                ID,
+                &requirement.unknown,
+                requirement.provider_type.as_deref(),
+                requirement.oauth2.as_ref().map(|oauth2| &oauth2.unknown),
+                extras,
+            );
             Authorization::OAuth2(OAuth2 {
                 provider: owned(requirement.provider_id.as_ref()),
                 id: owned(requirement.id.as_ref()),
