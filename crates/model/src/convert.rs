@@ -231,9 +231,11 @@ pub fn convert_all(
                     other => other,
                 })?;
             if detail == Detail::Full {
+                // `concat`, not `format!`: a tool has several entries, and formatting
+                // was a twentieth of converting a list.
                 for entry in &mut conversion.entries {
-                    entry.source = format!("{pointer}{}", entry.source);
-                    entry.place = format!("{pointer}{}", entry.place);
+                    entry.source = [pointer.as_str(), &entry.source].concat();
+                    entry.place = [pointer.as_str(), &entry.place].concat();
                 }
             }
             Ok(conversion)
