@@ -1257,9 +1257,9 @@ impl Job<'_> {
     /// Converts the runs of a part, and writes each run as soon as it is converted and
     /// its collisions are found (unless `write` is off: a bundle is written whole). Its
     /// outputs are then still in the processor's cache, and no worker waits for the
-    /// whole part before writing (docs/performance.md, ninth round). `decided` gives
-    /// the plan's decision for an item, by its index in the part; where there is a
-    /// plan, it found the collisions, and `planned` says so.
+    /// whole part before writing (docs/performance.md at 79948a8, ninth round).
+    /// `decided` gives the plan's decision for an item, by its index in the part; where
+    /// there is a plan, it found the collisions, and `planned` says so.
     fn convert_runs<'d>(
         &self,
         runs: &[&[walk::Item]],

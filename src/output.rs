@@ -715,12 +715,12 @@ fn strictly_below(folder: &Path, shared: &Path) -> bool {
 
 /// A folder the run makes for a run of items (the outputs of one input folder), written
 /// under a hidden name beside its place and renamed into place once the run is written.
-/// No one looks into the hidden folder, so each item's files go straight to their
-/// places in it: a skill is a folder and two files, with no folder of its own to rename,
-/// and a manifest is a file, with no unnamed file to link. A new folder of 100 skills
-/// then takes one rename instead of 100 (docs/performance.md, sixteenth round). The folder
-/// appears whole, with every item the run wrote; an item that failed removed what it
-/// had written, as anywhere else.
+/// No one looks into the hidden folder, so each item's files go straight to their places
+/// in it: a skill is a folder and two files, with no folder of its own to rename, and a
+/// manifest is a file, with no unnamed file to link. A new folder of 100 skills then
+/// takes one rename instead of 100 (docs/performance.md at 79948a8, sixteenth round).
+/// The folder appears whole, with every item the run wrote; an item that failed removed
+/// what it had written, as anywhere else.
 #[derive(Debug)]
 pub struct StagedFolder {
     folder: PathBuf,

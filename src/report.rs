@@ -360,11 +360,11 @@ impl EntrySnippet<'_> {
     }
 
     /// Appends the snippet as annotate-snippets renders it, followed by a line break,
-    /// where every part is printable ASCII on one short line, as nearly every entry
-    /// is; `false` (nothing written) otherwise. annotate-snippets lays out each entry in
-    /// a styled buffer, which took more than converting the file (docs/performance.md,
-    /// seventeenth round); this writes the same bytes at once, and a test holds the two
-    /// equal on generated entries, plain and styled.
+    /// where every part is printable ASCII on one short line, as nearly every entry is;
+    /// `false` (nothing written) otherwise. annotate-snippets lays out each entry in a
+    /// styled buffer, which took more than converting the file (docs/performance.md at
+    /// 79948a8, seventeenth round); this writes the same bytes at once, and a test holds
+    /// the two equal on generated entries, plain and styled.
     fn write_plainly(&self, styled: bool, out: &mut String) -> bool {
         // With no early exit the compiler tests many bytes at a time; nearly every text
         // passes, so stopping early would save nothing.

@@ -1747,9 +1747,9 @@ fn entries_below(folder: &std::path::Path) -> Vec<String> {
 }
 
 /// Skills in folders the run makes are written into each folder under a hidden name,
-/// which is renamed into place when its items are written (docs/performance.md,
-/// sixteenth round). Interrupted, the run still puts every whole skill in place and
-/// reports it, and leaves nothing hidden behind.
+/// which is renamed into place when its items are written (docs/performance.md at
+/// 79948a8, sixteenth round). Interrupted, the run still puts every whole skill in place
+/// and reports it, and leaves nothing hidden behind.
 #[test]
 fn an_interrupted_batch_of_skill_folders_reports_what_it_put_in_place_and_nothing_else() {
     let scratch = Scratch::new().unwrap();

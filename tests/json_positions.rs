@@ -1,8 +1,8 @@
 //! The JSON locator (`position::positions`, `positions_of`) against a reference: the
-//! char-at-a-time scanner it replaced (docs/performance.md, twenty-first round), kept
-//! here, simple and slow, for generated JSON and JSON5 documents, every JSON golden
-//! file and, with `TOOLSHIFT_CORPUS`, every JSON corpus file. And a report's wanted
-//! pointers are placed as the whole document would place them.
+//! char-at-a-time scanner it replaced (docs/performance.md at 79948a8, twenty-first
+//! round), kept here, simple and slow, for generated JSON and JSON5 documents, every
+//! JSON golden file and, with `TOOLSHIFT_CORPUS`, every JSON corpus file. And a report's
+//! wanted pointers are placed as the whole document would place them.
 
 // A test that cannot set up its fixture should fail loudly, not return an error.
 #![allow(

@@ -155,7 +155,7 @@ pub fn push_single_line(text: &str, out: &mut String) {
 /// The lines of `text`, as `str::lines` gives them (a `\r` before a line break is not
 /// part of its line), with each break found eight bytes at a time. Placing a report's
 /// entries splits its input into lines, most of them short, and `str::lines` looks at
-/// a short line a byte at a time (docs/performance.md, nineteenth round).
+/// a short line a byte at a time (docs/performance.md at 79948a8, nineteenth round).
 pub fn lines(text: &str) -> Lines<'_> {
     Lines { rest: text }
 }
@@ -193,7 +193,7 @@ impl<'a> Iterator for Lines<'a> {
 /// as `lines` gives it; a number past the last line gives nothing. Line breaks are
 /// counted a word of eight bytes at a time: a report quotes a few lines of its input,
 /// and splitting all of it into lines cost more than finding those
-/// (docs/performance.md, twenty-second round).
+/// (docs/performance.md at 79948a8, twenty-second round).
 pub fn numbered_lines<'a>(text: &'a str, numbers: &[usize]) -> Vec<(usize, &'a str)> {
     let mut found = Vec::with_capacity(numbers.len());
     // The line reached, and where it starts.

@@ -3,7 +3,7 @@
 //! `#[serde(flatten)]` keeps such keys too, but serde reads a flattened struct by first
 //! copying the whole object, and every object and list inside it, into a buffer of its
 //! own, and then reading the struct from that copy, for every object of every manifest
-//! (docs/performance.md, "Thirteenth round"). `deserialize_keeping_unknown!`
+//! (docs/performance.md at 79948a8, "thirteenth round"). `deserialize_keeping_unknown!`
 //! writes the `Deserialize` a struct would derive, reading its keys straight from the
 //! document and putting each other key, with its value, in `unknown`.
 
