@@ -84,7 +84,13 @@ fn looks_like_json(text: &str) -> bool {
 fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     let strict_error = {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        let mut value = RECYCLED.take().unwrap_or_default();
+        // `library-json-reader` reads each document into a new value, as serde_json
+        // does (with the duplicate-key check), not over the last one.
+        let mut value = if cfg!(feature = "library-json-reader") {
+            Value::Null
+        } else {
+            RECYCLED.take().unwrap_or_default()
+        };
         let seed = InPlaceSeed {
             slot: &mut value,
             at: At::Root,
