@@ -1,83 +1,16 @@
-//! JSON text as serde_json's pretty printer writes it, byte for byte, appended to one
-//! text. serde_json writes each indentation step, separator and escape as a call on
-//! its writer; a manifest is written for every file of a batch, so this writer builds
-//! it in place (docs/performance.md). `tests/json_text.rs` holds it equal to
-//! `serde_json::to_string_pretty` on generated values.
+//! JSON text written by hand where toolshift builds text around it: a string literal,
+//! escaped as serde_json escapes it (generated JavaScript quotes its strings with it),
+//! and runs of spaces. Whole manifests are written by serde_json's pretty printer
+//! (`to_pretty`): a hand-written one would save at most 3 % of a bench job, short of
+//! the 15 % a fast path must earn (docs/performance.md).
 
 use serde_json::Value;
 use std::fmt::Write as _;
 
 /// `value` as pretty JSON with two-space indentation, without a final newline.
 pub fn to_pretty(value: &Value) -> String {
-    if cfg!(feature = "library-json-writer") {
-        // Writing a `Value` into a `String` cannot fail.
-        return serde_json::to_string_pretty(value).unwrap_or_default();
-    }
-    // Sized for a typical manifest, so the text is not grown several times over.
-    let mut out = String::with_capacity(2048);
-    write_value(value, 0, &mut out);
-    out
-}
-
-fn write_value(value: &Value, indent: usize, out: &mut String) {
-    match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(true) => out.push_str("true"),
-        Value::Bool(false) => out.push_str("false"),
-        Value::Number(number) => {
-            let _ = write!(out, "{number}");
-        }
-        Value::String(text) => push_string(text, out),
-        Value::Array(items) if items.is_empty() => out.push_str("[]"),
-        Value::Array(items) => {
-            out.push('[');
-            for (index, item) in items.iter().enumerate() {
-                start_member(index, indent + 2, out);
-                write_value(item, indent + 2, out);
-            }
-            end_container(indent, ']', out);
-        }
-        Value::Object(map) if map.is_empty() => out.push_str("{}"),
-        Value::Object(map) => {
-            out.push('{');
-            for (index, (key, item)) in map.iter().enumerate() {
-                start_member(index, indent + 2, out);
-                push_unclosed_string(key, out);
-                out.push_str("\": ");
-                write_value(item, indent + 2, out);
-            }
-            end_container(indent, '}', out);
-        }
-    }
-}
-
-/// A comma, a line break and the indentation of a member 64 levels deep; a member
-/// starts with a slice of it, one copy instead of three. Deeper ones add spaces.
-const BREAK: &str = concat!(
-    ",\n",
-    "                                                                ",
-    "                                                                ",
-);
-
-fn start_member(index: usize, indent: usize, out: &mut String) {
-    let from = if index == 0 { 1 } else { 0 };
-    push_break(from, indent, out);
-}
-
-fn end_container(indent: usize, close: char, out: &mut String) {
-    push_break(1, indent, out);
-    out.push(close);
-}
-
-/// `BREAK` from `from`, with `indent` spaces.
-fn push_break(from: usize, indent: usize, out: &mut String) {
-    match BREAK.get(from..2 + indent) {
-        Some(piece) => out.push_str(piece),
-        None => {
-            out.push_str(BREAK.get(from..2).unwrap_or_default());
-            push_spaces(indent, out);
-        }
-    }
+    // Writing a `Value` into a `String` cannot fail.
+    serde_json::to_string_pretty(value).unwrap_or_default()
 }
 
 /// Appends `count` spaces a slice at a time, not a character at a time.
@@ -155,13 +88,6 @@ fn any_to_escape(word: u64) -> bool {
 /// Appends `text` as a JSON string literal, escaped as serde_json escapes it: `"`,
 /// `\` and the control characters below U+0020, nothing else.
 pub fn push_string(text: &str, out: &mut String) {
-    push_unclosed_string(text, out);
-    out.push('"');
-}
-
-/// `push_string` but for the closing quote, which an object's key writes with its
-/// colon.
-fn push_unclosed_string(text: &str, out: &mut String) {
     out.push('"');
     // Every escaped character is one ASCII byte, so the runs between them are whole
     // characters, copied in one piece.
@@ -185,12 +111,12 @@ fn push_unclosed_string(text: &str, out: &mut String) {
         run_start = index + 1;
     }
     out.push_str(text.get(run_start..).unwrap_or_default());
+    out.push('"');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn the_first_byte_to_escape_is_found_at_every_offset() {
@@ -218,20 +144,16 @@ mod tests {
     }
 
     #[test]
-    fn writes_what_serde_json_writes() {
-        let value = json!({
-            "text": "quote \" backslash \\ slash / tab \t cr \r nl \n bell \u{7} bs \u{8} ff \u{c} del \u{7f} é 雪 \u{2028}",
-            "numbers": [0, -1, 18446744073709551615u64, 1.5, -0.0, 1e300, 2.5e-8],
-            "empty": {"a": [], "b": {}, "": null},
-            "nested": [[[true, false]], {"x": [{"y": "z"}]}],
-        });
-        let expected = serde_json::to_string_pretty(&value).unwrap();
-        assert_eq!(to_pretty(&value), expected);
-        for scalar in [json!(null), json!("s"), json!(3), json!([]), json!({})] {
-            assert_eq!(
-                to_pretty(&scalar),
-                serde_json::to_string_pretty(&scalar).unwrap()
-            );
+    fn string_literals_are_what_serde_json_writes() {
+        let texts = [
+            "quote \" backslash \\ slash / tab \t cr \r nl \n bell \u{7} bs \u{8} ff \u{c} del \u{7f} é 雪 \u{2028}",
+            "",
+            "plain",
+        ];
+        for text in texts {
+            let mut ours = String::new();
+            push_string(text, &mut ours);
+            assert_eq!(ours, serde_json::to_string(text).unwrap());
         }
     }
 }
