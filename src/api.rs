@@ -255,13 +255,7 @@ struct Origin<'a> {
 
 impl<'a> Origin<'a> {
     fn source(self, document: &'a Value) -> Source<'a> {
-        Source {
-            display: self.display,
-            dir: self.dir,
-            listed: None,
-            document,
-            files: self.files,
-        }
+        Source::new(self.display, self.dir, document, self.files)
     }
 }
 
