@@ -82,19 +82,14 @@ pub fn render(
 }
 
 /// `render` for a file the caller gives up: a text's bytes are its own, not a copy (a
-/// generated handler is about a kilobyte, on every skill), and a manifest's document
-/// goes back to `mirror_value::recycle` for the next one this thread writes.
+/// generated handler is about a kilobyte, on every skill).
 pub fn render_into_bytes(
     file: OutputFile,
     chosen: Option<Format>,
     native: ManifestSyntax,
 ) -> Result<(String, Vec<u8>), String> {
     match file.content {
-        OutputContent::Manifest(document) => {
-            let rendered = render_manifest(&file.path, &document, chosen, native);
-            toolshift_syntax::mirror_value::recycle(document);
-            rendered
-        }
+        OutputContent::Manifest(document) => render_manifest(&file.path, &document, chosen, native),
         OutputContent::Text(text) => Ok((file.path, text.into_bytes())),
     }
 }

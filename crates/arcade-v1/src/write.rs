@@ -320,8 +320,6 @@ fn version(
         pointer: "/version".into(),
         reason: error.to_string(),
     })?;
-    // The manifest itself is built over this one.
-    toolshift_syntax::mirror_value::recycle(document);
     let digest: String = Sha256::digest(&canonical)
         .iter()
         .take(8)

@@ -509,8 +509,7 @@ pub fn to_document<T: serde::Serialize>(
     dialect: &'static str,
     mirror: &T,
 ) -> Result<Value, DialectError> {
-    toolshift_syntax::mirror_value::to_value(mirror)
-        .map_err(|error| DialectError::no_document(dialect, error))
+    serde_json::to_value(mirror).map_err(|error| DialectError::no_document(dialect, error))
 }
 
 /// The value a mirror's `InDocument` field stands for: `key` of the document the mirror

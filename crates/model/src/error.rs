@@ -39,7 +39,7 @@ impl DialectError {
             .map_err(|error| DialectError::invalid("", format!("embedded {title} schema: {error}")))
     }
 
-    /// A mirror value that has no JSON document (`mirror_value::to_value` refused it).
+    /// A mirror value that has no JSON document (`serde_json::to_value` refused it).
     pub fn no_document(dialect: &'static str, reason: impl std::fmt::Display) -> Self {
         DialectError::Inexpressible {
             dialect,

@@ -11,8 +11,7 @@
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
 use crate::kept_objects::{
-    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
-    InOrder, READ_SPARES,
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields, InOrder,
 };
 use crate::text::marks;
 use serde_json::{Map, Number, Value};
@@ -182,7 +181,7 @@ impl<'a> Reader<'a> {
             *slot = self.new_mapping(indent)?;
             return Some(());
         };
-        let mut in_order = InOrder::new(&READ_SPARES);
+        let mut in_order = InOrder::new();
         while let Some((key, rest)) = self.next_entry(indent)? {
             self.advance();
             let put = in_order
@@ -237,7 +236,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             let after = text.get(1..)?;
-            let item = item_to_fill(&READ_SPARES, &mut items, len)?;
+            let item = item_to_fill(&mut items, len)?;
             match inline(after) {
                 None => {
                     self.advance();
@@ -256,7 +255,7 @@ impl<'a> Reader<'a> {
             }
             len += 1;
         }
-        keep_items_after(&READ_SPARES, &mut items, len);
+        keep_items_after(&mut items, len);
         *slot = Value::Array(items);
         Some(())
     }

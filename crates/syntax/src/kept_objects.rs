@@ -7,14 +7,13 @@
 //! same keys clones it, which copies the hash table instead of recomputing it, and
 //! fills in its values in order.
 //!
-//! It also keeps spare values: the parts a document read or written over a larger one
-//! no longer holds, for the next document that needs them.
+//! It also keeps spare values: the parts a document read over a larger one no longer
+//! holds, for the next document that needs them.
 
 use serde_json::{Map, Value};
 use std::cell::RefCell;
-use std::thread::LocalKey;
 
-/// Enough for every key sequence of every dialect's writer and of typical inputs. A
+/// Enough for every key sequence of typical inputs. A
 /// folder of ever new key sequences only stops being served from kept objects; memory
 /// never grows past this, and a miss costs one scan of this many signatures.
 const MAX_KEPT: usize = 256;
@@ -172,7 +171,7 @@ pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
     }
 }
 
-/// The list `slot` holds, to read or write a list over, taking it out of the slot; an
+/// The list `slot` holds, to read a list over, taking it out of the slot; an
 /// empty one with room for `capacity` items when the slot holds something else.
 pub(crate) fn reusable_list(slot: &mut Value, capacity: usize) -> Vec<Value> {
     match std::mem::take(slot) {
@@ -181,33 +180,31 @@ pub(crate) fn reusable_list(slot: &mut Value, capacity: usize) -> Vec<Value> {
     }
 }
 
-/// Values a document read or written over a larger one no longer holds: objects, lists
-/// and strings, kept per thread for the next document that needs more. A batch's
+/// Values a document read over a larger one no longer holds: objects, lists and
+/// strings, kept per thread for the next document that needs more. A batch's
 /// manifests have one shape but not one size (one plugin has two parameters, the next
-/// five), and a parameter written over a kept one reuses its object, keys and buffers
+/// five), and a parameter read over a kept one reuses its object, keys and buffers
 /// instead of being built and freed again.
-pub(crate) type Spares = RefCell<Vec<Value>>;
+type Spares = RefCell<Vec<Value>>;
 
 /// Enough for the parameters of any manifest; more are dropped, so that what a thread
 /// keeps stays small.
 const MAX_SPARES: usize = 32;
 
 thread_local! {
-    /// For the readers of JSON and YAML text, whose values have the input's shapes.
-    pub(crate) static READ_SPARES: Spares = const { RefCell::new(Vec::new()) };
-    /// For the writers' mirror values, whose values have the output's shapes.
-    pub(crate) static WRITE_SPARES: Spares = const { RefCell::new(Vec::new()) };
+    static SPARES: Spares = const { RefCell::new(Vec::new()) };
 }
 
-/// A value to read or write a new part over: a kept one, or null.
-pub(crate) fn spare(pool: &'static LocalKey<Spares>) -> Value {
-    pool.with(|spares| {
-        spares
-            .try_borrow_mut()
-            .ok()
-            .and_then(|mut spares| spares.pop())
-    })
-    .unwrap_or_default()
+/// A value to read a new part over: a kept one, or null.
+fn spare() -> Value {
+    SPARES
+        .with(|spares| {
+            spares
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut spares| spares.pop())
+        })
+        .unwrap_or_default()
 }
 
 /// Keeps `value` for later parts, if it holds anything worth reusing and there is room.
@@ -221,27 +218,19 @@ fn keep(spares: &mut Vec<Value>, value: Value) {
     }
 }
 
-/// The item at `len` of a list being read or written over: the old one, or a spare
+/// The item at `len` of a list being read over: the old one, or a spare
 /// pushed for it when the list is that short.
-pub(crate) fn item_to_fill<'i>(
-    pool: &'static LocalKey<Spares>,
-    items: &'i mut Vec<Value>,
-    len: usize,
-) -> Option<&'i mut Value> {
+pub(crate) fn item_to_fill(items: &mut Vec<Value>, len: usize) -> Option<&mut Value> {
     if len == items.len() {
-        items.push(spare(pool));
+        items.push(spare());
     }
     items.get_mut(len)
 }
 
 /// Keeps the items of a list past its first `len`, and leaves the first `len`.
-pub(crate) fn keep_items_after(
-    pool: &'static LocalKey<Spares>,
-    items: &mut Vec<Value>,
-    len: usize,
-) {
+pub(crate) fn keep_items_after(items: &mut Vec<Value>, len: usize) {
     if items.len() > len {
-        pool.with(|spares| {
+        SPARES.with(|spares| {
             if let Ok(mut spares) = spares.try_borrow_mut() {
                 for item in items.drain(len..) {
                     keep(&mut spares, item);
@@ -253,9 +242,9 @@ pub(crate) fn keep_items_after(
 }
 
 /// Keeps an object's first `len` entries; the values of the rest are kept as spares.
-fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Value>, len: usize) {
+fn cut(object: &mut Map<String, Value>, len: usize) {
     if object.len() > len {
-        pool.with(|spares| {
+        SPARES.with(|spares| {
             let mut spares = spares.try_borrow_mut();
             let mut seen = 0;
             object.retain(|_, value| {
@@ -271,21 +260,19 @@ fn cut(pool: &'static LocalKey<Spares>, object: &mut Map<String, Value>, len: us
     }
 }
 
-/// An object read or written over the old one, key by key. While the keys come in the
+/// An object read over the old one, key by key. While the keys come in the
 /// old object's order, each is put over its old entry; at the first that does not, the
 /// old entries from there on are cut off (their values kept as spares), and every key
 /// after it is new to the object. The old keys are distinct, so a key equal to the
 /// next old one repeats none of the keys put so far, which are the old ones before it.
 pub(crate) struct InOrder {
-    pool: &'static LocalKey<Spares>,
     matched: usize,
     matching: bool,
 }
 
 impl InOrder {
-    pub(crate) fn new(pool: &'static LocalKey<Spares>) -> Self {
+    pub(crate) fn new() -> Self {
         Self {
-            pool,
             matched: 0,
             matching: true,
         }
@@ -313,14 +300,14 @@ impl InOrder {
             }
         }
         self.matching = false;
-        cut(self.pool, object, self.matched);
+        cut(object, self.matched);
         Ok(false)
     }
 
     /// At the object's end: the old entries past the last key put are cut off.
     pub(crate) fn finish(self, object: &mut Map<String, Value>) {
         if self.matching {
-            cut(self.pool, object, self.matched);
+            cut(object, self.matched);
         }
     }
 }

@@ -9,7 +9,6 @@ pub mod block_yaml;
 mod flow_depth;
 pub mod json_text;
 pub mod kept_objects;
-pub mod mirror_value;
 pub mod pointer;
 pub mod position;
 pub mod syntax;

@@ -6,8 +6,7 @@
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
 use crate::kept_objects::{
-    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields,
-    InOrder, READ_SPARES,
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields, InOrder,
 };
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -496,7 +495,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
         let mut items = reusable_list(slot, 0);
         let mut len = 0;
         // A placeholder to read into, kept again if the array ends.
-        while let Some(item) = item_to_fill(&READ_SPARES, &mut items, len) {
+        while let Some(item) = item_to_fill(&mut items, len) {
             let seed = InPlaceSeed {
                 slot: item,
                 at: At::Index(&at, len),
@@ -506,7 +505,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             }
             len += 1;
         }
-        keep_items_after(&READ_SPARES, &mut items, len);
+        keep_items_after(&mut items, len);
         *slot = Value::Array(items);
         Ok(())
     }
@@ -517,7 +516,7 @@ impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
             *slot = ValueSeed { at }.visit_map(map)?;
             return Ok(());
         };
-        let mut in_order = InOrder::new(&READ_SPARES);
+        let mut in_order = InOrder::new();
         while let Some(key) = map.next_key_seed(KeySeed)? {
             let put = in_order.put_over_old(&mut object, &key, |old| {
                 map.next_value_seed(InPlaceSeed {
