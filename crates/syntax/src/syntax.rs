@@ -5,9 +5,7 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
-use crate::kept_objects::{
-    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields, InOrder,
-};
+use crate::kept_objects::Fields;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
@@ -19,9 +17,9 @@ thread_local! {
 }
 
 /// Gives a document this thread no longer needs to its next parse. A batch reads
-/// thousands of manifests of one shape on each thread; plain JSON and plain block YAML
-/// are read over the last one in place, reusing its objects, keys and string buffers
-/// where its keys come in the same order. The document read is the same either way.
+/// thousands of manifests of one shape on each thread; plain block YAML is read over
+/// the last one in place, reusing its objects, keys and string buffers where its keys
+/// come in the same order. The document read is the same either way.
 pub fn recycle(document: Value) {
     RECYCLED.set(Some(document));
 }
@@ -83,19 +81,8 @@ fn looks_like_json(text: &str) -> bool {
 fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     let strict_error = {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        // `library-json-reader` reads each document into a new value, as serde_json
-        // does (with the duplicate-key check), not over the last one.
-        let mut value = if cfg!(feature = "library-json-reader") {
-            Value::Null
-        } else {
-            RECYCLED.take().unwrap_or_default()
-        };
-        let seed = InPlaceSeed {
-            slot: &mut value,
-            at: At::Root,
-        };
-        match seed.deserialize(&mut deserializer) {
-            Ok(()) => match deserializer.end() {
+        match ValueSeed::root().deserialize(&mut deserializer) {
+            Ok(value) => match deserializer.end() {
                 Ok(()) => return Ok((value, Syntax::Json)),
                 Err(error) => error.to_string(),
             },
@@ -182,7 +169,7 @@ fn check_depth(text: &str) -> Result<(), SyntaxError> {
 
 fn parse_yaml(text: &str) -> Result<Value, SyntaxError> {
     // Nearly every manifest is plain block YAML, read far faster without yaml_serde, and
-    // over the last document this thread read, as plain JSON is.
+    // over the last document this thread read.
     let mut value = RECYCLED.take().unwrap_or_default();
     if !cfg!(feature = "library-yaml") && crate::block_yaml::read_over(text, &mut value).is_some() {
         return Ok(value);
@@ -421,129 +408,6 @@ fn duplicate_key<E: de::Error>(at: &At<'_>, key: &str) -> E {
         "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
         At::Key(at, key).pointer()
     ))
-}
-
-/// Reads a value over the one in its slot, as `ValueSeed` would read it, reusing what
-/// it can: an object's entries while its keys come in the old order, an array's
-/// items, a string's buffer.
-struct InPlaceSeed<'s, 'a> {
-    slot: &'s mut Value,
-    at: At<'a>,
-}
-
-impl<'de> DeserializeSeed<'de> for InPlaceSeed<'_, '_> {
-    type Value = ();
-
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for InPlaceSeed<'_, '_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<(), E> {
-        *self.slot = Value::Bool(v);
-        Ok(())
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<(), E> {
-        *self.slot = Value::from(v);
-        Ok(())
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<(), E> {
-        *self.slot = Value::from(v);
-        Ok(())
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
-        *self.slot = ValueSeed { at: self.at }.visit_f64(v)?;
-        Ok(())
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<(), E> {
-        overwrite_text(self.slot, v);
-        Ok(())
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<(), E> {
-        *self.slot = Value::String(v);
-        Ok(())
-    }
-
-    fn visit_unit<E>(self) -> Result<(), E> {
-        *self.slot = Value::Null;
-        Ok(())
-    }
-
-    fn visit_none<E>(self) -> Result<(), E> {
-        *self.slot = Value::Null;
-        Ok(())
-    }
-
-    fn visit_some<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        self.deserialize(deserializer)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let InPlaceSeed { slot, at } = self;
-        let mut items = reusable_list(slot, 0);
-        let mut len = 0;
-        // A placeholder to read into, kept again if the array ends.
-        while let Some(item) = item_to_fill(&mut items, len) {
-            let seed = InPlaceSeed {
-                slot: item,
-                at: At::Index(&at, len),
-            };
-            if seq.next_element_seed(seed)?.is_none() {
-                break;
-            }
-            len += 1;
-        }
-        keep_items_after(&mut items, len);
-        *slot = Value::Array(items);
-        Ok(())
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let InPlaceSeed { slot, at } = self;
-        let Some(mut object) = reusable_object(slot) else {
-            *slot = ValueSeed { at }.visit_map(map)?;
-            return Ok(());
-        };
-        let mut in_order = InOrder::new();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let put = in_order.put_over_old(&mut object, &key, |old| {
-                map.next_value_seed(InPlaceSeed {
-                    slot: old,
-                    at: At::Key(&at, &key),
-                })
-            })?;
-            if put {
-                continue;
-            }
-            // One hash finds a repeated key and the place of a new one, as in the YAML
-            // reader's mapping.
-            let vacant = match object.entry(key.into_owned()) {
-                serde_json::map::Entry::Occupied(repeated) => {
-                    return Err(duplicate_key(&at, repeated.key()))
-                }
-                serde_json::map::Entry::Vacant(vacant) => vacant,
-            };
-            let value = map.next_value_seed(ValueSeed {
-                at: At::Key(&at, vacant.key()),
-            })?;
-            vacant.insert(value);
-        }
-        in_order.finish(&mut object);
-        *slot = Value::Object(object);
-        Ok(())
-    }
 }
 
 /// A key as the text holds it: borrowed when it has no escapes, so a key that a kept
