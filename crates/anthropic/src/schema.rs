@@ -3,12 +3,11 @@
 //! (`cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`,
 //! `type`, keys of later versions) land in `unknown`, so nothing is dropped unseen.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use toolshift_syntax::deserialize_keeping_unknown;
-use toolshift_syntax::unknown_keys::InDocument;
+use toolshift_syntax::in_document::InDocument;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tool {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -19,15 +18,7 @@ pub struct Tool {
     pub input_examples: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strict: Option<bool>,
-    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
+    /// The keys the mirror does not name, read and written back beside the named ones.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
-
-deserialize_keeping_unknown!(Tool {
-    name: "name" required,
-    description: "description",
-    input_schema: "input_schema" required,
-    input_examples: "input_examples",
-    strict: "strict",
-});

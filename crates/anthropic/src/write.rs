@@ -14,7 +14,7 @@ use toolshift_model::unheld::unheld_extras;
 use toolshift_model::{
     CodeCall, DialectError, ExampleCall, Field, Loss, LossCode, Tool, WriteOptions, Written,
 };
-use toolshift_syntax::unknown_keys::InDocument;
+use toolshift_syntax::in_document::InDocument;
 
 const TITLE: &str = "Anthropic";
 

@@ -6,10 +6,10 @@
 //! Texts are `Cow`s: a writer borrows them from the tool it writes, since a skill lives
 //! only until it is serialized; a reader gets owned ones.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use toolshift_syntax::{deserialize_keeping_unknown, OrderedMap};
+use toolshift_syntax::OrderedMap;
 
 type Unknown = Map<String, Value>;
 /// A text the writer borrows from the tool.
@@ -17,7 +17,7 @@ pub type Text<'a> = Cow<'a, str>;
 
 pub const SCHEMA_VERSION: &str = "skill-1.0.0";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Skill<'a> {
     pub active: Option<bool>,
     #[serde(rename = "hubId")]
@@ -38,27 +38,11 @@ pub struct Skill<'a> {
     pub examples: Option<Vec<Example<'a>>>,
     pub entrypoint: Entrypoint<'a>,
     pub imported: Option<bool>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(Skill<'a> {
-    active: "active",
-    hub_id: "hubId" required,
-    name: "name",
-    schema: "schema",
-    version: "version",
-    description: "description",
-    author: "author",
-    author_url: "author_url",
-    license: "license",
-    setup_args: "setup_args",
-    examples: "examples",
-    entrypoint: "entrypoint" required,
-    imported: "imported",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SetupArg<'a> {
     #[serde(rename = "type")]
     pub value_type: Option<Text<'a>>,
@@ -71,19 +55,11 @@ pub struct SetupArg<'a> {
     pub input: Option<Input<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(SetupArg<'a> {
-    value_type: "type",
-    required: "required",
-    default: "default",
-    input: "input",
-    value: "value",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Input<'a> {
     #[serde(rename = "type")]
     pub kind: Option<Text<'a>>,
@@ -95,46 +71,29 @@ pub struct Input<'a> {
     pub placeholder: Option<Text<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<Text<'a>>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(Input<'a> {
-    kind: "type",
-    options: "options",
-    default: "default",
-    placeholder: "placeholder",
-    hint: "hint",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Example<'a> {
     pub prompt: Option<Text<'a>>,
     /// A JSON string of the arguments.
     pub call: Option<Value>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(Example<'a> {
-    prompt: "prompt",
-    call: "call",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entrypoint<'a> {
     pub file: Option<Text<'a>>,
+    #[serde(default)]
     pub params: OrderedMap<Text<'a>, Param<'a>>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(Entrypoint<'a> {
-    file: "file",
-    params: "params",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Param<'a> {
     pub description: Option<Text<'a>>,
     #[serde(rename = "type")]
@@ -143,13 +102,6 @@ pub struct Param<'a> {
     pub allowed: Option<Cow<'a, [String]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
-
-deserialize_keeping_unknown!(Param<'a> {
-    description: "description",
-    value_type: "type",
-    allowed: "enum",
-    default: "default",
-});

@@ -4,11 +4,10 @@
 //! is dropped unseen. `parameters` and `response` are Gemini's `Schema` (an OpenAPI 3.0
 //! subset), kept as JSON: `openapi` maps it to and from JSON Schema.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use toolshift_syntax::deserialize_keeping_unknown;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FunctionDeclaration {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -19,21 +18,14 @@ pub struct FunctionDeclaration {
         rename = "parametersJsonSchema",
         skip_serializing_if = "Option::is_none"
     )]
+    #[serde(alias = "parameters_json_schema")]
     pub parameters_json_schema: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub response: Option<Value>,
     #[serde(rename = "responseJsonSchema", skip_serializing_if = "Option::is_none")]
+    #[serde(alias = "response_json_schema")]
     pub response_json_schema: Option<Value>,
-    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
+    /// The keys the mirror does not name, read and written back beside the named ones.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
-
-deserialize_keeping_unknown!(FunctionDeclaration {
-    name: "name" required,
-    description: "description",
-    parameters: "parameters",
-    parameters_json_schema: "parametersJsonSchema" | "parameters_json_schema",
-    response: "response",
-    response_json_schema: "responseJsonSchema" | "response_json_schema",
-});

@@ -2,12 +2,11 @@
 //! `$defs/Tool` and `$defs/ToolAnnotations`). Keys the mirror does not name (`icons`,
 //! `execution`, keys of later revisions) land in `unknown`, so nothing is dropped unseen.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use toolshift_syntax::deserialize_keeping_unknown;
-use toolshift_syntax::unknown_keys::InDocument;
+use toolshift_syntax::in_document::InDocument;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tool {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -21,22 +20,13 @@ pub struct Tool {
     pub output_schema: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotations>,
-    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
+    /// The keys the mirror does not name, read and written back beside the named ones.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
 
-deserialize_keeping_unknown!(Tool {
-    name: "name" required,
-    title: "title",
-    description: "description",
-    input_schema: "inputSchema" required,
-    output_schema: "outputSchema",
-    annotations: "annotations",
-});
-
 /// Every property is a hint; absent means the specification's default.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ToolAnnotations {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -48,15 +38,7 @@ pub struct ToolAnnotations {
     pub idempotent_hint: Option<bool>,
     #[serde(rename = "openWorldHint", skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
-    /// Written back beside the named keys; read by `deserialize_keeping_unknown!`.
+    /// The keys the mirror does not name, read and written back beside the named ones.
     #[serde(flatten)]
     pub unknown: Map<String, Value>,
 }
-
-deserialize_keeping_unknown!(ToolAnnotations {
-    title: "title",
-    read_only_hint: "readOnlyHint",
-    destructive_hint: "destructiveHint",
-    idempotent_hint: "idempotentHint",
-    open_world_hint: "openWorldHint",
-});

@@ -13,7 +13,7 @@ use toolshift_model::unheld::{unheld, unheld_extras, Holds};
 use toolshift_model::{
     DialectError, Field, Loss, LossCode, Primitive, Tool, ValueType, WriteOptions, Written,
 };
-use toolshift_syntax::unknown_keys::InDocument;
+use toolshift_syntax::in_document::InDocument;
 
 const TITLE: &str = "MCP";
 

@@ -7,13 +7,13 @@
 
 pub mod block_yaml;
 mod flow_depth;
+pub mod in_document;
 pub mod json_text;
 pub mod kept_objects;
 pub mod pointer;
 pub mod position;
 pub mod syntax;
 pub mod text;
-pub mod unknown_keys;
 pub mod yaml;
 
 pub use syntax::{parse, Syntax, SyntaxError};

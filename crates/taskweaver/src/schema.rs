@@ -2,13 +2,13 @@
 //! the TaskWeaver loader reads (`examples`, `plugin_only`). The schema allows extra
 //! keys everywhere; on reading they land in `unknown`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use toolshift_syntax::{deserialize_keeping_unknown, OrderedMap};
+use toolshift_syntax::OrderedMap;
 
 type Unknown = Map<String, Value>;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Plugin {
     pub name: String,
     /// The implementation file name without `.py`; defaults to `name`.
@@ -25,29 +25,18 @@ pub struct Plugin {
     /// Python code showing calls, as one string.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub examples: Option<Value>,
+    #[serde(default)]
     pub parameters: Vec<Field>,
+    #[serde(default)]
     pub returns: Vec<Field>,
     /// `configurations:` with no value is YAML null, which the loader treats as `{}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configurations: Option<OrderedMap<String, Value>>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
 
-deserialize_keeping_unknown!(Plugin {
-    name: "name" required,
-    code: "code",
-    enabled: "enabled",
-    required: "required",
-    plugin_only: "plugin_only",
-    description: "description",
-    examples: "examples",
-    parameters: "parameters",
-    returns: "returns",
-    configurations: "configurations",
-});
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Field {
     pub name: String,
     /// A Python annotation (`str`, `list[str]`, `pandas.DataFrame`); the loader defaults it to `Any`.
@@ -59,14 +48,6 @@ pub struct Field {
     /// A string in the schema; the loader never reads it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
-    #[serde(skip_serializing)]
+    #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,
 }
-
-deserialize_keeping_unknown!(Field {
-    name: "name" required,
-    type_name: "type",
-    required: "required",
-    description: "description",
-    default: "default",
-});
