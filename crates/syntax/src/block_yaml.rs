@@ -10,8 +10,8 @@
 //! answers `None`, and the caller asks yaml_serde. `tests/block_yaml.rs` holds every
 //! answer it gives to yaml_serde's, on every YAML file we have and on generated ones.
 
-use crate::kept_objects::{
-    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, Fields, InOrder,
+use crate::reuse::{
+    item_to_fill, keep_items_after, overwrite_text, reusable_list, reusable_object, InOrder,
 };
 use crate::text::marks;
 use serde_json::{Map, Number, Value};
@@ -206,19 +206,16 @@ impl<'a> Reader<'a> {
 
     /// A mapping with no old one to read over.
     fn new_mapping(&mut self, indent: usize) -> Option<Value> {
-        // Built through a kept object: nearly every mapping's keys are not hashed.
-        let mut fields: Fields<&str> = Fields::with_capacity(8);
+        let mut object = Map::new();
         while let Some((key, rest)) = self.next_entry(indent)? {
             // A duplicate key is left to yaml_serde, which refuses it.
-            if fields.contains(key) {
+            let serde_json::map::Entry::Vacant(vacant) = object.entry(key) else {
                 return None;
-            }
+            };
             self.advance();
-            let mut value = Value::Null;
-            self.entry_value(rest, indent, &mut value)?;
-            fields.push(key, value);
+            self.entry_value(rest, indent, vacant.insert(Value::Null))?;
         }
-        Some(Value::Object(fields.into_object()))
+        Some(Value::Object(object))
     }
 
     fn sequence(&mut self, indent: usize, slot: &mut Value) -> Option<()> {

@@ -5,10 +5,9 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
-use crate::kept_objects::Fields;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
 
@@ -387,19 +386,20 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut fields: Fields<Cow<'de, str>> = Fields::with_capacity(8);
+        let mut object = Map::new();
         while let Some(key) = map.next_key_seed(KeySeed)? {
             // Each key is checked before its value is read, so a duplicate's error
             // position is the key's.
-            if fields.contains(&key) {
-                return Err(duplicate_key(&self.at, &key));
-            }
+            let vacant = match object.entry(key) {
+                Entry::Occupied(repeated) => return Err(duplicate_key(&self.at, repeated.key())),
+                Entry::Vacant(vacant) => vacant,
+            };
             let value = map.next_value_seed(ValueSeed {
-                at: At::Key(&self.at, &key),
+                at: At::Key(&self.at, vacant.key()),
             })?;
-            fields.push(key, value);
+            vacant.insert(value);
         }
-        Ok(Value::Object(fields.into_object()))
+        Ok(Value::Object(object))
     }
 }
 
@@ -410,12 +410,11 @@ fn duplicate_key<E: de::Error>(at: &At<'_>, key: &str) -> E {
     ))
 }
 
-/// A key as the text holds it: borrowed when it has no escapes, so a key that a kept
-/// object already has is never copied.
+/// An object's key, read as a string.
 struct KeySeed;
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Cow<'de, str>;
+    type Value = String;
 
     fn deserialize<D: de::Deserializer<'de>>(
         self,
@@ -425,23 +424,19 @@ impl<'de> DeserializeSeed<'de> for KeySeed {
     }
 }
 
-impl<'de> Visitor<'de> for KeySeed {
-    type Value = Cow<'de, str>;
+impl Visitor<'_> for KeySeed {
+    type Value = String;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a string key")
     }
 
-    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(v))
-    }
-
     fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v.to_owned()))
+        Ok(v.to_owned())
     }
 
     fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v))
+        Ok(v)
     }
 }
 
@@ -489,16 +484,14 @@ mod tests {
     }
 
     #[test]
-    fn objects_past_the_kept_size_keep_their_order_and_refuse_duplicates() {
-        let keys = crate::kept_objects::MAX_KEYS + 8;
+    fn large_objects_keep_their_order_and_refuse_duplicates() {
+        let keys = 40;
         let (value, _) = parse(&object_text(keys, "")).unwrap();
         let read: Vec<&String> = value.as_object().unwrap().keys().collect();
         let expected: Vec<String> = (0..keys).map(|i| format!("k{i}")).collect();
         assert_eq!(read, expected.iter().collect::<Vec<_>>());
         assert_eq!(value["k39"], json!(39));
-        // Duplicates before and after the object outgrows the kept size.
-        let kept = crate::kept_objects::MAX_KEYS;
-        for (duplicate, at) in [("k3", 10), ("k5", kept), ("k3", keys), ("k35", keys)] {
+        for (duplicate, at) in [("k3", 10), ("k5", 32), ("k3", keys), ("k35", keys)] {
             let text = object_text(at, &format!(", \"{duplicate}\": 0"));
             match parse(&text) {
                 Err(SyntaxError::Json(message)) => assert!(

@@ -1,155 +1,12 @@
-//! JSON objects whose key sequence repeats, built without hashing their keys again.
-//!
-//! `serde_json::Map` keeps key order in an `IndexMap` hashed with SipHash, and offers
-//! only hashing inserts. Manifests repeat a few key sequences over and over (every
-//! Arcade value schema has the same nine keys, in the same order), so the first object
-//! of each sequence is kept, per thread, with null values. A later object with the
-//! same keys clones it, which copies the hash table instead of recomputing it, and
-//! fills in its values in order.
+//! Reading a document over the last one its thread read: the block-YAML reader puts each
+//! value over the old one where the keys come in the same order, reusing its objects,
+//! keys and string buffers.
 //!
 //! It also keeps spare values: the parts a document read over a larger one no longer
 //! holds, for the next document that needs them.
 
 use serde_json::{Map, Value};
 use std::cell::RefCell;
-
-/// Enough for every key sequence of typical inputs. A
-/// folder of ever new key sequences only stops being served from kept objects; memory
-/// never grows past this, and a miss costs one scan of this many signatures.
-const MAX_KEPT: usize = 256;
-
-/// Objects with more keys are rare, and are built key by key.
-pub const MAX_KEYS: usize = 32;
-
-struct Kept {
-    signature: u64,
-    object: Map<String, Value>,
-}
-
-thread_local! {
-    static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
-}
-
-/// An object being built: its keys and values in order, with a cheap summary of its
-/// keys, until it outgrows `MAX_KEYS` and is built key by key.
-#[derive(Debug)]
-pub struct Fields<K> {
-    pairs: Vec<(K, Value)>,
-    signature: u64,
-    /// Boxed: nearly every object stays small, and a `Fields` stays cheap to move.
-    large: Option<Box<Map<String, Value>>>,
-}
-
-impl<K: AsRef<str> + Into<String>> Fields<K> {
-    pub fn with_capacity(capacity: usize) -> Self {
-        Self {
-            pairs: Vec::with_capacity(capacity),
-            signature: 0,
-            large: None,
-        }
-    }
-
-    pub fn contains(&self, key: &str) -> bool {
-        match &self.large {
-            Some(object) => object.contains_key(key),
-            None => self.pairs.iter().any(|(seen, _)| seen.as_ref() == key),
-        }
-    }
-
-    /// Adds a key and its value; a repeated key keeps its first place and its last
-    /// value, as `Map::insert` would.
-    #[inline]
-    pub fn push(&mut self, key: K, value: Value) {
-        if self.large.is_some() || self.pairs.len() == MAX_KEYS {
-            self.push_large(key, value);
-            return;
-        }
-        let text = key.as_ref().as_bytes();
-        let summary = text.len() as u64
-            ^ u64::from(text.first().copied().unwrap_or(0)) << 16
-            ^ u64::from(text.last().copied().unwrap_or(0)) << 24;
-        self.signature =
-            (self.signature.rotate_left(7) ^ summary).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.pairs.push((key, value));
-    }
-
-    /// Kept apart from `push`, so that the path nearly every key takes stays small
-    /// enough to be inlined.
-    #[cold]
-    fn push_large(&mut self, key: K, value: Value) {
-        let object = self.large.get_or_insert_with(|| {
-            Box::new(
-                std::mem::take(&mut self.pairs)
-                    .into_iter()
-                    .map(|(key, value)| (key.into(), value))
-                    .collect(),
-            )
-        });
-        object.insert(key.into(), value);
-    }
-
-    /// The object, with the keys in order.
-    pub fn into_object(self) -> Map<String, Value> {
-        let Fields {
-            pairs,
-            signature,
-            large,
-        } = self;
-        if let Some(object) = large {
-            return *object;
-        }
-        match clone_kept(signature, &pairs) {
-            Some(mut object) => {
-                for (slot, (_, value)) in object.values_mut().zip(pairs) {
-                    *slot = value;
-                }
-                object
-            }
-            None => pairs
-                .into_iter()
-                .map(|(key, value)| (key.into(), value))
-                .collect(),
-        }
-    }
-}
-
-/// A clone of the kept object with these keys, keeping one first if there is room.
-fn clone_kept<K: AsRef<str>>(signature: u64, pairs: &[(K, Value)]) -> Option<Map<String, Value>> {
-    if pairs.is_empty() {
-        return None;
-    }
-    KEPT.with(|cell| {
-        let mut kept = cell.try_borrow_mut().ok()?;
-        let same = |one: &Kept| {
-            one.signature == signature
-                && one.object.len() == pairs.len()
-                && one
-                    .object
-                    .keys()
-                    .zip(pairs)
-                    .all(|(left, (right, _))| left == right.as_ref())
-        };
-        if let Some(one) = kept.iter().find(|one| same(one)) {
-            return Some(one.object.clone());
-        }
-        if kept.len() >= MAX_KEPT {
-            return None;
-        }
-        let object: Map<String, Value> = pairs
-            .iter()
-            .map(|(key, _)| (key.as_ref().to_owned(), Value::Null))
-            .collect();
-        // A repeated key would shift every later value onto the wrong key.
-        if object.len() != pairs.len() {
-            return None;
-        }
-        kept.push(Kept {
-            signature,
-            object: object.clone(),
-        });
-        Some(object)
-    })
-}
 
 /// Writes text over a value, into its old string's buffer if it was one.
 pub(crate) fn overwrite_text(slot: &mut Value, text: &str) {
@@ -163,7 +20,7 @@ pub(crate) fn overwrite_text(slot: &mut Value, text: &str) {
 }
 
 /// The slot's object, taken out of it, when it has keys to reuse. An empty one has
-/// nothing worth keeping, and is built anew through the kept objects.
+/// nothing worth keeping, and is built anew.
 pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
     match std::mem::take(slot) {
         Value::Object(object) if !object.is_empty() => Some(object),
