@@ -74,13 +74,6 @@ fn render_yaml(bencher: divan::Bencher, id: &str) {
     bencher.bench(|| divan::black_box(toolshift_syntax::yaml::to_yaml(&manifest)));
 }
 
-/// serde_json's pretty printer, which `render_json` replaced, for comparison.
-#[divan::bench(args = ids())]
-fn render_json_serde(bencher: divan::Bencher, id: &str) {
-    let manifest = manifest(id);
-    bencher.bench(|| divan::black_box(serde_json::to_string_pretty(&manifest)));
-}
-
 /// serde_json's own reading into a value, without the duplicate-key and depth checks of
 /// `parse`, for comparison.
 #[divan::bench(args = ids().filter(|id| text(id).starts_with('{')))]
