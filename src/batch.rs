@@ -1146,8 +1146,8 @@ impl Job<'_> {
         let secrets = credential_values(&conversions.iter().map(|c| &c.tool).collect::<Vec<_>>());
         let mut files = Vec::new();
         for conversion in conversions {
-            // Kept for the whole batch, so only when `--name-map` asks for them: a
-            // mapping a tool made peak memory grow by about 0.2 KiB a file.
+            // A mapping stays in memory until the batch ends, so it is made only for
+            // `--name-map`: otherwise a large batch's peak memory grew with its size.
             if self.args.name_map.is_some() {
                 report
                     .names

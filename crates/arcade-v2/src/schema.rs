@@ -125,8 +125,7 @@ pub struct OAuth2 {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub authority: Option<String>,
     /// The SDK emitted `scopes`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(alias = "scopes")]
+    #[serde(alias = "scopes", skip_serializing_if = "Option::is_none")]
     pub scope: Option<Vec<String>>,
     #[serde(flatten, skip_serializing)]
     pub unknown: Unknown,

@@ -16,14 +16,17 @@ pub struct FunctionDeclaration {
     pub parameters: Option<Value>,
     #[serde(
         rename = "parametersJsonSchema",
+        alias = "parameters_json_schema",
         skip_serializing_if = "Option::is_none"
     )]
-    #[serde(alias = "parameters_json_schema")]
     pub parameters_json_schema: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub response: Option<Value>,
-    #[serde(rename = "responseJsonSchema", skip_serializing_if = "Option::is_none")]
-    #[serde(alias = "response_json_schema")]
+    #[serde(
+        rename = "responseJsonSchema",
+        alias = "response_json_schema",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub response_json_schema: Option<Value>,
     /// The keys the mirror does not name, read and written back beside the named ones.
     #[serde(flatten)]

@@ -219,7 +219,7 @@ impl<'a> Reader<'a> {
     }
 
     fn sequence(&mut self, indent: usize, slot: &mut Value) -> Option<()> {
-        let mut items = reusable_list(slot, 0);
+        let mut items = reusable_list(slot);
         let mut len = 0;
         while let Some((at, text)) = self.peek() {
             if at < indent {

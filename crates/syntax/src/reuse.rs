@@ -28,12 +28,12 @@ pub(crate) fn reusable_object(slot: &mut Value) -> Option<Map<String, Value>> {
     }
 }
 
-/// The list `slot` holds, to read a list over, taking it out of the slot; an
-/// empty one with room for `capacity` items when the slot holds something else.
-pub(crate) fn reusable_list(slot: &mut Value, capacity: usize) -> Vec<Value> {
+/// The list `slot` holds, to read a list over, taking it out of the slot; an empty
+/// one when the slot holds something else.
+pub(crate) fn reusable_list(slot: &mut Value) -> Vec<Value> {
     match std::mem::take(slot) {
         Value::Array(items) => items,
-        _ => Vec::with_capacity(capacity),
+        _ => Vec::new(),
     }
 }
 
