@@ -71,7 +71,10 @@ fn main() {
         }
     }
     print_table(&table, documents.len());
-    libtest_mimic::run(&arguments, trials).exit();
+    let conclusion = libtest_mimic::run(&arguments, trials);
+    // `exit` skips destructors: the scratch folder goes first.
+    drop(scratch);
+    conclusion.exit();
 }
 
 fn print_table(table: &BTreeMap<(String, String), Counts>, documents: usize) {

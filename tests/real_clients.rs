@@ -258,11 +258,10 @@ fn main() {
             Err(error) => {
                 let error = error.clone();
                 let name = format!("{client} checker runs");
-                libtest_mimic::run(
-                    &arguments,
-                    vec![Trial::test(name, move || Err(Failed::from(error)))],
-                )
-                .exit();
+                let trial = Trial::test(name, move || Err(Failed::from(error)));
+                let conclusion = libtest_mimic::run(&arguments, vec![trial]);
+                drop(scratch);
+                conclusion.exit();
             }
         }
     }
@@ -325,7 +324,10 @@ fn main() {
         )
         .with_ignored_flag(without_corpus),
     );
-    libtest_mimic::run(&arguments, trials).exit();
+    let conclusion = libtest_mimic::run(&arguments, trials);
+    // `exit` skips destructors: the scratch folder goes first.
+    drop(scratch);
+    conclusion.exit();
 }
 
 /// Converts with the built binary; the written manifest (or skill folder) and the

@@ -73,7 +73,10 @@ fn main() {
         );
         eprintln!("strict: {} entries {:?}", target.id(), counts.codes);
     }
-    libtest_mimic::run(&arguments, trials).exit();
+    let conclusion = libtest_mimic::run(&arguments, trials);
+    // `exit` skips destructors: the scratch folder goes first.
+    drop(scratch);
+    conclusion.exit();
 }
 
 fn mcp_documents(folder: &Path) -> Vec<Document> {
