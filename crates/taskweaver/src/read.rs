@@ -121,12 +121,7 @@ fn read_parameters(fields: Vec<Field>, extras: &mut Vec<Extra>) -> Vec<Parameter
         .into_iter()
         .enumerate()
         .map(|(index, field)| {
-            collect_extras_at(
-                ID,
-                || toolshift_syntax::pointer::indexed("/parameters", index, ""),
-                &field.unknown,
-                extras,
-            );
+            unknown_keys("/parameters", index, &field, extras);
             Parameter {
                 schema: ValueSchema::of(read_type(type_name(&field))),
                 name: field.name,
@@ -147,12 +142,7 @@ fn read_returns(fields: Vec<Field>, extras: &mut Vec<Extra>) -> Vec<ReturnValue>
         .into_iter()
         .enumerate()
         .map(|(index, field)| {
-            collect_extras_at(
-                ID,
-                || toolshift_syntax::pointer::indexed("/returns", index, ""),
-                &field.unknown,
-                extras,
-            );
+            unknown_keys("/returns", index, &field, extras);
             for key in ["required", "default"] {
                 let value = match key {
                     "required" => field.required.map(Value::Bool),
@@ -173,6 +163,12 @@ fn read_returns(fields: Vec<Field>, extras: &mut Vec<Extra>) -> Vec<ReturnValue>
             }
         })
         .collect()
+}
+
+/// A parameter's or return value's unknown keys, as extras at its place in `list`.
+fn unknown_keys(list: &str, index: usize, field: &Field, extras: &mut Vec<Extra>) {
+    let place = || toolshift_syntax::pointer::indexed(list, index, "");
+    collect_extras_at(ID, place, &field.unknown, extras);
 }
 
 fn type_name(field: &Field) -> &str {
