@@ -653,7 +653,7 @@ pub fn explain(code: &str) -> Option<String> {
 fn parse(text: &str) -> Result<(Value, toolshift_syntax::syntax::Syntax), Error> {
     toolshift_syntax::parse(text).map_err(|error| {
         let message = error.to_string();
-        let at = crate::batch_report::error_position(&message);
+        let at = crate::batch_report::error_place(&message, text);
         Error::Syntax {
             message,
             line: at.map(|(line, _)| line),

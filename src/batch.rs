@@ -699,7 +699,7 @@ fn place_error(report: &mut FileReport, text: &str) {
     let Some((line, column)) = report
         .error
         .as_deref()
-        .and_then(crate::batch_report::error_position)
+        .and_then(|error| crate::batch_report::error_place(error, text))
     else {
         return;
     };

@@ -428,6 +428,29 @@ pub fn error_position(message: &str) -> Option<(usize, usize)> {
     (line > 0).then_some((line, column))
 }
 
+/// The place an error message names in `text`, where one can jump to: parsers name the
+/// end of the file as a place after its last line (serde_json as column 0 of the line
+/// after the last newline, libyaml as a line past the last). No editor opens that, and
+/// SARIF refuses a column 0; the end of the last line holding text is where the file
+/// stops short.
+pub fn error_place(message: &str, text: &str) -> Option<(usize, usize)> {
+    let (line, column) = error_position(message)?;
+    let exists = column > 0 && text.lines().nth(line - 1).is_some();
+    if exists {
+        return Some((line, column));
+    }
+    // Column 0 names the start of `line`, before any of its text: the line before ends
+    // there.
+    let before = if column == 0 { line - 1 } else { line };
+    text.lines()
+        .take(before)
+        .enumerate()
+        .filter(|(_, source)| !source.trim().is_empty())
+        .last()
+        .map(|(index, source)| (index + 1, source.chars().count() + 1))
+        .or(Some((line, column.max(1))))
+}
+
 /// The root pointer is the empty string, which reads as nothing in a line of text.
 pub fn show_pointer(pointer: &str) -> &str {
     if pointer.is_empty() {
@@ -523,5 +546,35 @@ mod tests {
             let whole = serde_json::to_string_pretty(&report).unwrap() + "\n";
             assert_eq!(report.to_json(), whole, "{files} files");
         }
+    }
+
+    /// What the parser says of `text`, and the place `error_place` gives it.
+    fn placed(text: &str) -> (String, Option<(usize, usize)>) {
+        let message = match toolshift_syntax::parse(text) {
+            Err(error) => error.to_string(),
+            Ok(_) => String::from("parsed"),
+        };
+        let place = error_place(&message, text);
+        (message, place)
+    }
+
+    #[test]
+    fn the_end_of_a_file_is_placed_at_the_end_of_its_last_line() {
+        // serde_json names the line after the last newline, at column 0.
+        let (message, place) = placed("{\n  \"name\": \"x\",\n  \"b\": {\"c\": 1}\n\n");
+        assert!(message.contains("line 5 column 0"), "{message}");
+        assert_eq!(place, Some((3, 16)));
+        // libyaml names a line past the last.
+        let (message, place) = placed("name: x\nparameters: [\n");
+        assert!(message.contains("line 3 column 1"), "{message}");
+        assert_eq!(place, Some((2, 14)));
+    }
+
+    #[test]
+    fn a_place_inside_the_file_is_kept() {
+        let (message, place) = placed("{\n  \"inputSchema\": {\"type\": }\n}\n");
+        assert!(message.contains("line 2 column 27"), "{message}");
+        assert_eq!(place, Some((2, 27)));
+        assert_eq!(error_place("no place named", "{}"), None);
     }
 }

@@ -129,8 +129,10 @@ fn judge(
 /// Why a file could not be read, at its place in it where the parser names one, as a
 /// failed conversion shows it.
 fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
-    let placed = crate::batch_report::error_position(error).and_then(|(line, column)| {
+    // Only a message that names a place is worth reading the file again for.
+    let placed = crate::batch_report::error_position(error).and_then(|_| {
         let text = std::fs::read_to_string(path).ok()?;
+        let (line, column) = crate::batch_report::error_place(error, &text)?;
         let source = crate::batch::error_line(&text, line)?.to_owned();
         Some((line, column, source))
     });

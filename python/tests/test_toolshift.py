@@ -192,6 +192,13 @@ def test_a_syntax_error_names_its_line_and_column():
     assert (raised.value.line, raised.value.column) == (2, 11)
 
 
+def test_a_file_that_ends_early_is_placed_at_the_end_of_its_last_line():
+    # The parser names line 4, column 0: a place no editor can open.
+    with pytest.raises(toolshift.SyntaxError) as raised:
+        toolshift.convert('{\n  "name": "x",\n  "inputSchema": {"type": "object"}\n', to="openai")
+    assert (raised.value.line, raised.value.column) == (3, 36)
+
+
 def test_a_refusal_names_the_field():
     v2 = {"name": "Add", "toolkit": {"name": "Math", "version": "1.0.0"},
           "inputs": {"parameters": [{"name": "a", "required": True,
