@@ -185,7 +185,7 @@ pub fn parse_yaml_fully(text: &str) -> Result<Value, SyntaxError> {
     // yaml_serde bounds recursion and aliases, so it runs first; only a document it
     // accepts is scanned for tags.
     let yaml: serde_yaml::Value =
-        serde_yaml::from_str(text).map_err(|e| SyntaxError::Yaml(e.to_string()))?;
+        serde_yaml::from_str(text).map_err(|e| yaml_error(text, e.to_string()))?;
     // Every YAML tag starts with `!` (`!x`, `!!x`, `!<...>`, and `%TAG` handles): a text
     // without one has none, and needs no second parse.
     if text.contains('!') {
@@ -225,6 +225,55 @@ fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
         }
     }
     Ok(())
+}
+
+/// yaml_serde's message, placed at the repeated key where it refuses one: it names
+/// the start of the mapping at best, and no place at all in the top-level one.
+fn yaml_error(text: &str, message: String) -> SyntaxError {
+    let Some((line, column)) = repeated_key_place(text, &message) else {
+        return SyntaxError::Yaml(message);
+    };
+    let refusal = message.split(" at line ").next().unwrap_or(&message);
+    SyntaxError::Yaml(format!("{refusal} at line {line} column {column}"))
+}
+
+/// The line and column of the first key a mapping repeats that `message` names, found
+/// on the event stream: in a mapping, nodes are a key and a value in turn.
+fn repeated_key_place(text: &str, message: &str) -> Option<(usize, usize)> {
+    use saphyr_parser::{Event, Parser};
+    if !message.contains("duplicate entry with key") {
+        return None;
+    }
+    // Per open collection: a mapping's keys so far and whether its next node is a key.
+    let mut open: Vec<Option<(std::collections::HashSet<String>, bool)>> = Vec::new();
+    for event in Parser::new_from_str(text) {
+        let (event, span) = event.ok()?;
+        let is_node = matches!(
+            event,
+            Event::Scalar(..)
+                | Event::Alias(_)
+                | Event::MappingStart(..)
+                | Event::SequenceStart(..)
+        );
+        if let (true, Some(Some((keys, next_is_key)))) = (is_node, open.last_mut()) {
+            let is_key = std::mem::replace(next_is_key, !*next_is_key);
+            if let (true, Event::Scalar(key, ..)) = (is_key, &event) {
+                let named = message.contains(&format!("duplicate entry with key {key:?}"));
+                if !keys.insert(key.to_string()) && named {
+                    return Some((span.start.line(), span.start.col() + 1));
+                }
+            }
+        }
+        match event {
+            Event::MappingStart(..) => open.push(Some((Default::default(), true))),
+            Event::SequenceStart(..) => open.push(None),
+            Event::MappingEnd | Event::SequenceEnd => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn yaml_to_json(yaml: serde_yaml::Value, at: At<'_>) -> Result<Value, SyntaxError> {
@@ -471,6 +520,37 @@ mod tests {
                 Err(SyntaxError::Json(message)) => {
                     assert!(message.contains("duplicate key `a` at /x/a"), "{message}")
                 }
+                other => panic!("expected a duplicate-key error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_repeated_yaml_key_is_placed_where_it_repeats() {
+        let cases = [
+            // yaml_serde names no place in the top-level mapping.
+            (
+                "name: x\nname: y\n",
+                "duplicate entry with key \"name\" at line 2 column 1",
+            ),
+            // ...and a nested mapping's start, not the repeated key.
+            (
+                "name: x\nparameters:\n  - name: a\n    type: str\n    type: int\n",
+                "parameters[0]: duplicate entry with key \"type\" at line 5 column 5",
+            ),
+            (
+                "name: x\nparameters: [{name: a, name: b}]\n",
+                "parameters[0]: duplicate entry with key \"name\" at line 2 column 24",
+            ),
+            // A value that repeats a key's text is no repeated key.
+            (
+                "name: name\nlist: [name, name]\nname: z\n",
+                "duplicate entry with key \"name\" at line 3 column 1",
+            ),
+        ];
+        for (text, expected) in cases {
+            match parse(text) {
+                Err(SyntaxError::Yaml(message)) => assert_eq!(message, expected),
                 other => panic!("expected a duplicate-key error, got {other:?}"),
             }
         }
