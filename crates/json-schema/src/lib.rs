@@ -130,14 +130,27 @@ pub fn read_parameters(
 pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectError> {
     match schema {
         Value::Object(object) => read_object(object.clone(), pointer),
-        _ => Err(not_an_object_schema(pointer)),
+        other => Err(not_an_object_schema(other, pointer)),
     }
 }
 
-fn not_an_object_schema(pointer: &str) -> DialectError {
+fn not_an_object_schema(schema: &Value, pointer: &str) -> DialectError {
+    let found = match schema {
+        Value::Bool(_) => {
+            return DialectError::invalid(
+                pointer,
+                "toolshift reads object schemas only, not `true` or `false`",
+            )
+        }
+        Value::Null => "null",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
     DialectError::invalid(
         pointer,
-        "toolshift reads object schemas only, not `true` or `false`",
+        format!("a schema is an object, and this is {found}; toolshift reads object schemas only"),
     )
 }
 
@@ -336,7 +349,7 @@ fn object_fields(
         .map(|(name, schema)| {
             let at = child(&base, &name);
             let Value::Object(object) = schema else {
-                return Err(not_an_object_schema(&at));
+                return Err(not_an_object_schema(&schema, &at));
             };
             let mut schema = read_object(object, &at)?;
             schema.description = take_string(&mut schema.keywords, "description");
@@ -972,5 +985,25 @@ mod tests {
         assert!(
             matches!(error, Err(DialectError::Invalid { pointer, .. }) if pointer == "/p/type")
         );
+    }
+
+    #[test]
+    fn a_schema_that_is_no_object_is_named_for_what_it_is() {
+        let mut extras = Vec::new();
+        for (schema, found) in [
+            (json!(true), "not `true` or `false`"),
+            (json!(5), "this is a number"),
+            (json!("string"), "this is a string"),
+            (json!(["a"]), "this is an array"),
+            (Value::Null, "this is null"),
+        ] {
+            let parameters = json!({"type": "object", "properties": {"a": schema}});
+            match read_parameters(&parameters, "/s", "x", false, &mut extras) {
+                Err(DialectError::Invalid { message, .. }) => {
+                    assert!(message.contains(found), "{message}")
+                }
+                other => panic!("expected a refusal, got {other:?}"),
+            }
+        }
     }
 }
