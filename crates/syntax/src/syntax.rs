@@ -85,12 +85,12 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
                 Ok(()) => return Ok((value, Syntax::Json)),
                 Err(error) => error.to_string(),
             },
+            Err(error) if error.to_string().contains("duplicate key") => {
+                return Err(SyntaxError::Json(at_the_repeated_key(text, &error)));
+            }
             Err(error) => error.to_string(),
         }
     };
-    if strict_error.contains("duplicate key") {
-        return Err(SyntaxError::Json(strict_error));
-    }
     check_depth(text)?;
     match json5_value(text) {
         Ok(value) => Ok((value, Syntax::Jsonc)),
@@ -104,6 +104,44 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
                 strict_error
             }))
         }
+    }
+}
+
+/// serde_json's refusal of a repeated key, placed at the key's opening quote: serde_json
+/// names its closing one, and a marker from there underlines `": "`.
+fn at_the_repeated_key(text: &str, error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let (line, column) = (error.line(), error.column());
+    let place = format!(" at line {line} column {column}");
+    let Some(refusal) = message.strip_suffix(&place) else {
+        return message;
+    };
+    let source: Vec<char> = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or_default()
+        .chars()
+        .collect();
+    let closing = column.saturating_sub(1);
+    let Some(before) = source
+        .get(..closing)
+        .filter(|_| source.get(closing) == Some(&'"'))
+    else {
+        return message;
+    };
+    // The quote before it that no backslash escapes opens the key.
+    let escaped = |at: usize| {
+        let run = before.get(..at).unwrap_or_default();
+        run.iter().rev().take_while(|c| **c == '\\').count() % 2 == 1
+    };
+    let opening = before
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|&(at, c)| *c == '"' && !escaped(at));
+    match opening {
+        Some((at, _)) => format!("{refusal} at line {line} column {}", at + 1),
+        None => message,
     }
 }
 
@@ -551,6 +589,27 @@ mod tests {
         for (text, expected) in cases {
             match parse(text) {
                 Err(SyntaxError::Yaml(message)) => assert_eq!(message, expected),
+                other => panic!("expected a duplicate-key error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_repeated_json_key_is_placed_at_its_opening_quote() {
+        for (text, place) in [
+            (
+                "{\n  \"name\": \"x\",\n  \"name\": \"y\"\n}",
+                "line 3 column 3",
+            ),
+            (r#"{"a\"b": 1, "a\"b": 2}"#, "line 1 column 13"),
+        ] {
+            match parse(text) {
+                Err(SyntaxError::Json(message)) => {
+                    assert!(
+                        message.ends_with(&format!("refuses it at {place}")),
+                        "{message}"
+                    )
+                }
                 other => panic!("expected a duplicate-key error, got {other:?}"),
             }
         }
