@@ -59,7 +59,7 @@ pub enum Error {
     #[error("{0}")]
     Dialect(String),
     /// The manifest is read but cannot be converted (a required field is missing, a
-    /// name would escape the output folder...).
+    /// name would escape the output folder, the target requires what the tool lacks...).
     #[error("{message}")]
     Refused {
         /// Why, as `toolshift convert` prints it.
@@ -674,6 +674,7 @@ fn dialect_of(id: Option<&str>, document: &Value) -> Result<&'static dyn Dialect
 fn refused(error: DialectError, text: Text<'_>) -> Error {
     let pointer = match &error {
         DialectError::Invalid { pointer, .. } => pointer.clone(),
+        DialectError::Inexpressible { input, .. } => input.clone(),
         _ => String::new(),
     };
     let at = text.and_then(|(text, syntax)| {

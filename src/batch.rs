@@ -719,7 +719,8 @@ pub(crate) fn error_line(text: &str, line: usize) -> Option<&str> {
 }
 
 fn placed_error(error: &toolshift_model::DialectError, loaded: &input::LoadedInput) -> String {
-    let toolshift_model::DialectError::Invalid { pointer, .. } = error else {
+    use toolshift_model::DialectError::{Inexpressible, Invalid};
+    let (Invalid { pointer, .. } | Inexpressible { input: pointer, .. }) = error else {
         return error.to_string();
     };
     let pointer = if pointer == "/" { "" } else { pointer.as_str() };

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 /// The model's files from the bottom layer up; a file may name only files of its own
 /// layer or below. Files of one layer never name each other.
 const MODEL_LAYERS: &[&[&str]] = &[
-    &["field", "error", "settings"],
-    &["loss"],
+    &["field", "settings"],
+    &["error", "loss"],
     &["tool", "providers"],
     &["unheld", "places", "strict"],
     &["request"],

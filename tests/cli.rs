@@ -200,7 +200,8 @@ fn a_refused_conversion_leaves_an_existing_output_untouched() {
     assert_eq!(run.status, Some(2));
     assert!(
         run.stderr
-            .contains("now.json: error: /input/parameters: cannot be written as arcade-v1"),
+            .contains("/input/parameters: cannot be written as arcade-v1")
+            && run.stderr.contains("--> now.json:1:"),
         "{}",
         run.stderr
     );

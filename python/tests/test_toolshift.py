@@ -210,6 +210,15 @@ def test_a_refusal_names_the_field():
     assert isinstance(raised.value, toolshift.Error)
 
 
+def test_a_target_s_refusal_names_its_place_in_the_input():
+    # Arcade v1 requires a parameter; the error points where the input's would be.
+    text = '{\n  "name": "now",\n  "inputSchema": {"type": "object"}\n}\n'
+    with pytest.raises(toolshift.RefusedError) as raised:
+        toolshift.convert(text, to="arcade-v1")
+    assert "cannot be written as arcade-v1" in str(raised.value)
+    assert (raised.value.pointer, raised.value.line, raised.value.column) == ("/inputSchema", 3, 3)
+
+
 def test_unknown_dialects_raise():
     with pytest.raises(toolshift.UnknownDialectError):
         toolshift.convert({"name": "x", "inputSchema": {"type": "object"}}, to="langchain")

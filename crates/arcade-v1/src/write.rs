@@ -28,11 +28,12 @@ fn file_name(name: &str) -> Result<String, DialectError> {
 
 pub fn write(tool: &Tool, options: &WriteOptions) -> Result<Written, DialectError> {
     if tool.parameters.is_empty() {
-        return Err(DialectError::Inexpressible {
-            dialect: ID,
-            pointer: "/input/parameters".into(),
-            reason: "Arcade v1 requires at least one parameter (minItems: 1) and this tool has none; keep it in Arcade v2 or add a parameter".into(),
-        });
+        return Err(DialectError::inexpressible(
+            ID,
+            "/input/parameters",
+            Field::Parameters,
+            "Arcade v1 requires at least one parameter (minItems: 1) and this tool has none; keep it in Arcade v2 or add a parameter",
+        ));
     }
     let mut losses = Vec::new();
     let name = qualified_name(tool, options, &mut losses);
@@ -261,19 +262,21 @@ fn authorization(
                         known.authority.to_owned()
                     }
                     None => {
-                        return Err(DialectError::Inexpressible {
-                            dialect: ID,
-                            pointer: "/requirements/authorization/oauth2/url".into(),
-                            reason: format!("Arcade v1 requires an OAuth2 URL; the input has none and provider `{provider}` has no known URL (see docs/providers.md); pass --oauth2-url URL"),
-                        })
+                        return Err(DialectError::inexpressible(
+                            ID,
+                            "/requirements/authorization/oauth2/url",
+                            Field::AuthAuthority,
+                            format!("Arcade v1 requires an OAuth2 URL; the input has none and provider `{provider}` has no known URL (see docs/providers.md); pass --oauth2-url URL"),
+                        ))
                     }
                 },
                 (None, None) => {
-                    return Err(DialectError::Inexpressible {
-                        dialect: ID,
-                        pointer: "/requirements/authorization/oauth2/url".into(),
-                        reason: "Arcade v1 requires an OAuth2 URL and the input gives neither a URL nor a provider; pass --oauth2-url URL".into(),
-                    })
+                    return Err(DialectError::inexpressible(
+                        ID,
+                        "/requirements/authorization/oauth2/url",
+                        Field::AuthAuthority,
+                        "Arcade v1 requires an OAuth2 URL and the input gives neither a URL nor a provider; pass --oauth2-url URL",
+                    ))
                 }
             };
             if let Some(provider) = &oauth2.provider {
@@ -315,10 +318,8 @@ fn version(
         }
     }
     let document = to_value(definition)?;
-    let canonical = serde_json::to_vec(&document).map_err(|error| DialectError::Inexpressible {
-        dialect: ID,
-        pointer: "/version".into(),
-        reason: error.to_string(),
+    let canonical = serde_json::to_vec(&document).map_err(|error| {
+        DialectError::inexpressible(ID, "/version", Field::Version, error.to_string())
     })?;
     let digest: String = Sha256::digest(&canonical)
         .iter()

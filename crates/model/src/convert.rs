@@ -43,14 +43,9 @@ pub fn convert(
 ) -> Result<Conversion, DialectError> {
     let _messages = crate::loss::MessagesWanted::set(detail == Detail::Full);
     let mut imported = read_for_writing(from, source, options)?;
-    let mut written = to.write(&imported.tool, options).map_err(|error| match error {
-        // Name the place in the input the user must change.
-        DialectError::UnsafeName { name, reason } => DialectError::Invalid {
-            pointer: toolshift_syntax::pointer::display(from.locate(Field::Name, &imported.tool, source.document).unwrap_or_default()),
-            message: format!("the name {name:?} would place a file outside the output folder ({reason}); nothing was written"),
-        },
-        other => other,
-    })?;
+    let mut written = to
+        .write(&imported.tool, options)
+        .map_err(|error| placed_in_input(error, from, &imported.tool, source.document))?;
     // Most readers lose nothing: the writer's list is then taken whole, not copied.
     let mut losses = std::mem::take(&mut imported.losses);
     crate::append_moving(&mut losses, std::mem::take(&mut written.losses));
@@ -72,6 +67,41 @@ pub fn convert(
         files: written.files,
         entries,
     })
+}
+
+/// A writer's refusal, with the place in the input the user must change.
+fn placed_in_input(
+    error: DialectError,
+    from: &dyn Dialect,
+    tool: &Tool,
+    input: &Value,
+) -> DialectError {
+    match error {
+        DialectError::UnsafeName { name, reason } => DialectError::Invalid {
+            pointer: toolshift_syntax::pointer::display(from.locate(Field::Name, tool, input).unwrap_or_default()),
+            message: format!("the name {name:?} would place a file outside the output folder ({reason}); nothing was written"),
+        },
+        DialectError::Inexpressible { dialect, pointer, field, reason, .. } => DialectError::Inexpressible {
+            dialect,
+            pointer,
+            field,
+            input: nearest_existing(input, &field_pointer(from, field, tool, input)),
+            reason,
+        },
+        other => other,
+    }
+}
+
+/// The field's pointer in a dialect's layout, or its nearest enclosing field's.
+fn field_pointer(dialect: &dyn Dialect, field: Field, tool: &Tool, document: &Value) -> String {
+    let mut current = Some(field);
+    while let Some(candidate) = current {
+        if let Some(pointer) = dialect.locate(candidate, tool, document) {
+            return pointer;
+        }
+        current = candidate.parent();
+    }
+    String::new()
 }
 
 /// The tool as `write` sees it: read, marked with its origin, and renamed with its
@@ -222,10 +252,14 @@ pub fn convert_all(
                     DialectError::Inexpressible {
                         dialect,
                         pointer: inner,
+                        field,
+                        input,
                         reason,
                     } => DialectError::Inexpressible {
                         dialect,
                         pointer: inner,
+                        field,
+                        input: format!("{pointer}{input}"),
                         reason: format!("the tool at {pointer}: {reason}"),
                     },
                     other => other,
@@ -281,14 +315,7 @@ impl Locator<'_> {
                 _ => String::new(),
             };
         }
-        let mut current = Some(field);
-        while let Some(candidate) = current {
-            if let Some(pointer) = dialect.locate(candidate, self.tool, document) {
-                return pointer;
-            }
-            current = candidate.parent();
-        }
-        String::new()
+        field_pointer(dialect, field, self.tool, document)
     }
 }
 

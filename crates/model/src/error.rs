@@ -1,5 +1,7 @@
 //! What goes wrong reading or writing a dialect: the one error type of the contract.
 
+use crate::field::Field;
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum DialectError {
     /// The input does not have the shape of this dialect.
@@ -9,7 +11,12 @@ pub enum DialectError {
     #[error("{pointer}: cannot be written as {dialect}: {reason}")]
     Inexpressible {
         dialect: &'static str,
+        /// Where the target would hold it.
         pointer: String,
+        /// What it is, for `convert` to place it in the input.
+        field: Field,
+        /// Where it is in the input: empty from the writer, set by `convert`.
+        input: String,
         reason: String,
     },
     /// A name would place a file outside the output folder.
@@ -20,6 +27,22 @@ pub enum DialectError {
 }
 
 impl DialectError {
+    /// A writer's refusal of `field`, which the target would hold at `pointer`.
+    pub fn inexpressible(
+        dialect: &'static str,
+        pointer: impl Into<String>,
+        field: Field,
+        reason: impl Into<String>,
+    ) -> Self {
+        DialectError::Inexpressible {
+            dialect,
+            pointer: pointer.into(),
+            field,
+            input: String::new(),
+            reason: reason.into(),
+        }
+    }
+
     pub fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
         DialectError::Invalid {
             pointer: toolshift_syntax::pointer::display(pointer.into()),
@@ -41,10 +64,6 @@ impl DialectError {
 
     /// A mirror value that has no JSON document (`serde_json::to_value` refused it).
     pub fn no_document(dialect: &'static str, reason: impl std::fmt::Display) -> Self {
-        DialectError::Inexpressible {
-            dialect,
-            pointer: "/".into(),
-            reason: reason.to_string(),
-        }
+        DialectError::inexpressible(dialect, "/", Field::Root, reason.to_string())
     }
 }
