@@ -85,10 +85,15 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
                 Ok(()) => return Ok((value, Syntax::Json)),
                 Err(error) => error.to_string(),
             },
-            Err(error) if error.to_string().contains("duplicate key") => {
-                return Err(SyntaxError::Json(at_the_repeated_key(text, &error)));
+            Err(error) => {
+                let message = error.to_string();
+                if message.contains("duplicate key") {
+                    return Err(SyntaxError::Json(at_the_repeated_key(
+                        text, &error, message,
+                    )));
+                }
+                message
             }
-            Err(error) => error.to_string(),
         }
     };
     check_depth(text)?;
@@ -109,8 +114,7 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
 
 /// serde_json's refusal of a repeated key, placed at the key's opening quote: serde_json
 /// names its closing one, and a marker from there underlines `": "`.
-fn at_the_repeated_key(text: &str, error: &serde_json::Error) -> String {
-    let message = error.to_string();
+fn at_the_repeated_key(text: &str, error: &serde_json::Error, message: String) -> String {
     let (line, column) = (error.line(), error.column());
     let place = format!(" at line {line} column {column}");
     let Some(refusal) = message.strip_suffix(&place) else {
