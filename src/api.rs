@@ -652,8 +652,7 @@ pub fn explain(code: &str) -> Option<String> {
 
 fn parse(text: &str) -> Result<(Value, toolshift_syntax::syntax::Syntax), Error> {
     toolshift_syntax::parse(text).map_err(|error| {
-        let message = error.to_string();
-        let at = crate::batch_report::error_place(&message, text);
+        let (message, at) = crate::batch_report::placed_error(&error.to_string(), text);
         Error::Syntax {
             message,
             line: at.map(|(line, _)| line),

@@ -692,15 +692,15 @@ fn review_text(
 /// Longer input lines are not quoted in the text report.
 pub(crate) const MAX_SNIPPET_CHARS: usize = 240;
 
-/// A conversion error, with the line and column of the place it names.
 /// The line and column of a file's error, where its message names them, with that line
-/// of the input for the text report's snippet.
+/// of the input for the text report's snippet; the message names the same place.
 fn place_error(report: &mut FileReport, text: &str) {
-    let Some((line, column)) = report
-        .error
-        .as_deref()
-        .and_then(|error| crate::batch_report::error_place(error, text))
-    else {
+    let Some(error) = report.error.as_deref() else {
+        return;
+    };
+    let (message, place) = crate::batch_report::placed_error(error, text);
+    report.error = Some(message);
+    let Some((line, column)) = place else {
         return;
     };
     report.line = Some(line);

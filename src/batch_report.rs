@@ -410,22 +410,45 @@ pub fn outcome_line(file: &FileReport) -> String {
     text
 }
 
-/// The line and column an error message names (`at line 4 column 13`, `line 4, column
-/// 13: ...`, `line 4: ...`), the column 1 where it names only a line.
-pub fn error_position(message: &str) -> Option<(usize, usize)> {
-    let number = |text: &str| -> Option<usize> {
-        let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse().ok()
+/// Where an error message names a place: its line and column, and the bytes of the
+/// message that name them.
+struct NamedPlace {
+    line: usize,
+    column: usize,
+    said: std::ops::Range<usize>,
+}
+
+/// The place an error message names (`at line 4 column 13`, `line 4, column 13: ...`,
+/// `line 4: ...`), the column 1 where it names only a line.
+fn named_place(message: &str) -> Option<NamedPlace> {
+    let digits_from = |start: usize| -> (usize, Option<usize>) {
+        let rest = message.get(start..).unwrap_or_default();
+        let length = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let end = start + length;
+        (end, message.get(start..end).and_then(|d| d.parse().ok()))
     };
-    let (_, after) = message.split_once("line ")?;
-    let line = number(after)?;
-    let rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
-    let column = rest
-        .trim_start_matches([',', ' '])
-        .strip_prefix("column ")
-        .and_then(number)
-        .unwrap_or(1);
-    (line > 0).then_some((line, column))
+    let line_at = message.find("line ")? + "line ".len();
+    let (line_end, line) = digits_from(line_at);
+    let after = message.get(line_end..).unwrap_or_default();
+    let column_at = line_end + after.len() - after.trim_start_matches([',', ' ']).len();
+    let named_column = message
+        .get(column_at..)
+        .is_some_and(|rest| rest.starts_with("column "));
+    let (end, column) = match named_column {
+        true => digits_from(column_at + "column ".len()),
+        false => (line_end, Some(1)),
+    };
+    let line = line.filter(|line| *line > 0)?;
+    Some(NamedPlace {
+        line,
+        column: column.unwrap_or(1),
+        said: line_at - "line ".len()..end,
+    })
+}
+
+/// The line and column an error message names, the column 1 where it names only a line.
+pub fn error_position(message: &str) -> Option<(usize, usize)> {
+    named_place(message).map(|named| (named.line, named.column))
 }
 
 /// The place an error message names in `text`, where one can jump to: parsers name the
@@ -433,7 +456,7 @@ pub fn error_position(message: &str) -> Option<(usize, usize)> {
 /// after the last newline, libyaml as a line past the last). No editor opens that, and
 /// SARIF refuses a column 0; the end of the last line holding text is where the file
 /// stops short.
-pub fn error_place(message: &str, text: &str) -> Option<(usize, usize)> {
+fn error_place(message: &str, text: &str) -> Option<(usize, usize)> {
     let (line, column) = error_position(message)?;
     let exists = column > 0 && text.lines().nth(line - 1).is_some();
     if exists {
@@ -449,6 +472,21 @@ pub fn error_place(message: &str, text: &str) -> Option<(usize, usize)> {
         .last()
         .map(|(index, source)| (index + 1, source.chars().count() + 1))
         .or(Some((line, column.max(1))))
+}
+
+/// The message, naming the place `error_place` gives it, and that place: a message
+/// that said `line 5 column 0` beside a location of `4:2` would name two places.
+pub fn placed_error(message: &str, text: &str) -> (String, Option<(usize, usize)>) {
+    let place = error_place(message, text);
+    let restated = named_place(message)
+        .zip(place)
+        .and_then(|(named, (line, column))| {
+            let moved = (named.line, named.column) != (line, column);
+            let before = message.get(..named.said.start)?;
+            let after = message.get(named.said.end..)?;
+            moved.then(|| format!("{before}line {line} column {column}{after}"))
+        });
+    (restated.unwrap_or_else(|| message.to_owned()), place)
 }
 
 /// The root pointer is the empty string, which reads as nothing in a line of text.
@@ -571,10 +609,36 @@ mod tests {
     }
 
     #[test]
+    fn a_moved_place_is_the_one_the_message_names() {
+        let text = "{\n  \"name\": \"x\",\n  \"b\": {\"c\": 1}\n\n";
+        let (message, _) = placed(text);
+        let (restated, place) = placed_error(&message, text);
+        assert_eq!(place, Some((3, 16)));
+        assert_eq!(
+            restated,
+            message.replace("line 5 column 0", "line 3 column 16")
+        );
+        let yaml = "name: x\nparameters: [\n";
+        let (message, _) = placed(yaml);
+        let (restated, _) = placed_error(&message, yaml);
+        assert!(
+            restated.contains("at line 2 column 14, while"),
+            "{restated}"
+        );
+        let only_a_line = placed_error("line 9: bad", "a\nb\n");
+        assert_eq!(
+            only_a_line,
+            ("line 2 column 2: bad".to_owned(), Some((2, 2)))
+        );
+    }
+
+    #[test]
     fn a_place_inside_the_file_is_kept() {
-        let (message, place) = placed("{\n  \"inputSchema\": {\"type\": }\n}\n");
+        let text = "{\n  \"inputSchema\": {\"type\": }\n}\n";
+        let (message, place) = placed(text);
         assert!(message.contains("line 2 column 27"), "{message}");
         assert_eq!(place, Some((2, 27)));
+        assert_eq!(placed_error(&message, text).0, message);
         assert_eq!(error_place("no place named", "{}"), None);
     }
 }

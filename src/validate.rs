@@ -132,11 +132,12 @@ fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
     // Only a message that names a place is worth reading the file again for.
     let placed = crate::batch_report::error_position(error).and_then(|_| {
         let text = std::fs::read_to_string(path).ok()?;
-        let (line, column) = crate::batch_report::error_place(error, &text)?;
+        let (message, place) = crate::batch_report::placed_error(error, &text);
+        let (line, column) = place?;
         let source = crate::batch::error_line(&text, line)?.to_owned();
-        Some((line, column, source))
+        Some((message, line, column, source))
     });
-    let Some((line, column, source)) = placed else {
+    let Some((message, line, column, source)) = placed else {
         return format!("{shown}: error: {error}");
     };
     let place = crate::report::Place {
@@ -147,7 +148,7 @@ fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
         label: None,
     };
     let styled = crate::report::styled(std::io::stderr().is_terminal());
-    crate::report::diagnostic(false, error, &place, styled)
+    crate::report::diagnostic(false, &message, &place, styled)
         .trim_end()
         .to_owned()
 }

@@ -18,6 +18,31 @@ use serde_json::{Map, Value};
 use support::all_dialects;
 use toolshift_model::{convert_all, Detail, Dialect, Source, WriteOptions};
 
+/// Pieces of text near the JSON family and YAML, for syntax errors of every kind.
+const NEAR_JSON: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"name\"",
+    "name",
+    ": ",
+    ",",
+    "\n",
+    "\n\n",
+    "  ",
+    "// c\n",
+    "/* c */",
+    "1",
+    "\"x\"",
+    "'y'",
+    "- ",
+    "name: x\n",
+    "\"name\": 1,",
+    "null",
+    "\"",
+];
+
 /// Every key any dialect reads, so arbitrary documents reach deep into the readers.
 const KEYS: &[&str] = &[
     "name",
@@ -172,6 +197,30 @@ proptest! {
         if let Ok((document, _)) = toolshift_syntax::syntax::parse(&text) {
             for dialect in all_dialects() {
                 exercise(dialect, &document);
+            }
+        }
+    }
+
+    /// Text near JSON, JSONC, JSON5 and YAML (repeated keys, comments, unclosed
+    /// brackets, blank lines at the end): a syntax error names a place inside the text,
+    /// and its message names that same place.
+    #[test]
+    fn syntax_errors_name_one_place_inside_the_text(
+        parts in prop::collection::vec(prop::sample::select(NEAR_JSON), 0..24),
+    ) {
+        let text: String = parts.concat();
+        let options = toolshift::api::Options::default();
+        if let Err(toolshift::api::Error::Syntax { message, line, column }) =
+            toolshift::api::convert(&text, Some("mcp"), "openai", &options)
+        {
+            if let (Some(line), Some(column)) = (line, column) {
+                let source = text.lines().nth(line - 1);
+                prop_assert!(source.is_some(), "line {line} is past the text: {message}");
+                prop_assert!(column >= 1, "{message}");
+                if message.contains("line ") {
+                    let named = format!("line {line}");
+                    prop_assert!(message.contains(&named), "{message} is not at {line}:{column}");
+                }
             }
         }
     }

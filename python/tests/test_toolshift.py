@@ -197,6 +197,7 @@ def test_a_file_that_ends_early_is_placed_at_the_end_of_its_last_line():
     with pytest.raises(toolshift.SyntaxError) as raised:
         toolshift.convert('{\n  "name": "x",\n  "inputSchema": {"type": "object"}\n', to="openai")
     assert (raised.value.line, raised.value.column) == (3, 36)
+    assert "at line 3 column 36" in str(raised.value)
 
 
 def test_a_refusal_names_the_field():
