@@ -7,6 +7,7 @@
 
 pub mod block_yaml;
 mod flow_depth;
+mod form;
 pub mod in_document;
 pub mod json_text;
 pub mod pointer;

@@ -5,7 +5,7 @@
 //! its first character. Lines and columns count from 1; columns count characters.
 
 use crate::block_yaml::is_item;
-use crate::syntax::{Syntax, MAX_DEPTH};
+use crate::form::{Syntax, MAX_DEPTH};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A line and column, both from 1.
@@ -378,33 +378,46 @@ fn byte_after(text: &str, first: u8, second: u8) -> Option<usize> {
     None
 }
 
+/// Where the member `pointer` names appears a second time in JSON or JSONC `text`: the
+/// key a parser refuses as repeated. json5 names the start of the object holding it.
+pub fn repeated_key_position(text: &str, pointer: &str) -> Option<Position> {
+    let mut found = Found::new(None);
+    found.repeated = Some(pointer);
+    scan_json(text, found).repeated_at
+}
+
 fn scan(text: &str, syntax: Syntax, found: Found<'_>) -> BTreeMap<String, Position> {
     match syntax {
-        Syntax::Json | Syntax::Jsonc => {
-            let mut scanner = Scanner {
-                text,
-                index: 0,
-                line: 1,
-                line_start: 0,
-                counted_at: 0,
-                counted_column: 1,
-                found,
-                path: String::new(),
-                key: String::new(),
-            };
-            scanner.skip_bom();
-            scanner.value(0);
-            scanner.found.map
-        }
+        Syntax::Json | Syntax::Jsonc => scan_json(text, found).map,
         Syntax::Yaml => yaml_positions(text, found),
     }
 }
 
-/// The positions read so far, and how many wanted pointers are still to come.
+fn scan_json<'a>(text: &'a str, found: Found<'a>) -> Found<'a> {
+    let mut scanner = Scanner {
+        text,
+        index: 0,
+        line: 1,
+        line_start: 0,
+        counted_at: 0,
+        counted_column: 1,
+        found,
+        path: String::new(),
+        key: String::new(),
+    };
+    scanner.skip_bom();
+    scanner.value(0);
+    scanner.found
+}
+
+/// The positions read so far, and how many wanted pointers are still to come; or, for
+/// `repeated_key_position`, the second place of one member's key.
 struct Found<'a> {
     map: BTreeMap<String, Position>,
     wanted: Option<&'a BTreeSet<&'a str>>,
     missing: usize,
+    repeated: Option<&'a str>,
+    repeated_at: Option<Position>,
 }
 
 impl<'a> Found<'a> {
@@ -413,6 +426,8 @@ impl<'a> Found<'a> {
             map: BTreeMap::new(),
             missing: wanted.map_or(usize::MAX, BTreeSet::len),
             wanted,
+            repeated: None,
+            repeated_at: None,
         }
     }
 
@@ -433,13 +448,22 @@ impl<'a> Found<'a> {
     /// A member is placed at its key, even if its value was seen first.
     fn record_key(&mut self, pointer: String, at: Position) {
         match self.map.get_mut(&pointer) {
-            Some(position) => *position = at,
+            Some(position) => {
+                // In JSON a key comes before its value: a key already placed repeats.
+                if self.repeated == Some(pointer.as_str()) {
+                    self.repeated_at = self.repeated_at.or(Some(at));
+                }
+                *position = at;
+            }
             None => self.record(pointer, at),
         }
     }
 
     fn done(&self) -> bool {
-        self.wanted.is_some() && self.missing == 0
+        match self.repeated {
+            Some(_) => self.repeated_at.is_some(),
+            None => self.wanted.is_some() && self.missing == 0,
+        }
     }
 
     /// Whether the node at `path` is wanted or holds a wanted node: `nearest` looks up

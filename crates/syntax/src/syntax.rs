@@ -23,16 +23,7 @@ pub fn recycle(document: Value) {
     RECYCLED.set(Some(document));
 }
 
-/// Deeper documents are refused before any recursive parser sees them.
-pub const MAX_DEPTH: usize = 100;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Syntax {
-    Json,
-    /// JSON with comments or trailing commas (read through json5).
-    Jsonc,
-    Yaml,
-}
+pub use crate::form::{Syntax, MAX_DEPTH};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SyntaxError {
@@ -99,6 +90,11 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     check_depth(text)?;
     match json5_value(text) {
         Ok(value) => Ok((value, Syntax::Jsonc)),
+        // json5 read the text up to a key it repeats: that key is what is wrong, not
+        // the JSON5 syntax serde_json stopped at before it.
+        Err(lenient_error) if repeated_pointer(&lenient_error).is_some() => Err(SyntaxError::Json(
+            at_the_repeated_lenient_key(text, lenient_error),
+        )),
         Err(lenient_error) => {
             // A plain-JSON file is better served by serde_json's message; a file that
             // uses comments would only get "unexpected /" from it.
@@ -147,6 +143,35 @@ fn at_the_repeated_key(text: &str, error: &serde_json::Error, message: String) -
         Some((at, _)) => format!("{refusal} at line {line} column {}", at + 1),
         None => message,
     }
+}
+
+/// json5's refusal of a repeated key (in JSONC or JSON5), placed at the key where it
+/// repeats: json5 names the start of the object that holds it.
+fn at_the_repeated_lenient_key(text: &str, message: String) -> String {
+    let placed = repeated_pointer(&message).and_then(|pointer| {
+        let at = crate::position::repeated_key_position(text, pointer)?;
+        let (refusal, _) = message.rsplit_once(" at line ")?;
+        Some(format!(
+            "{refusal} at line {} column {}",
+            at.line, at.column
+        ))
+    });
+    placed.unwrap_or(message)
+}
+
+/// The pointer `duplicate_key` names: `duplicate key `K` at P; ...`, where P ends with
+/// K's own token, so a key holding "` at " is still read whole.
+fn repeated_pointer(message: &str) -> Option<&str> {
+    let named = message
+        .strip_prefix("duplicate key `")?
+        .split_once(REPEATED_KEY_REASON)?
+        .0;
+    named.match_indices("` at ").find_map(|(at, _)| {
+        let key = named.get(..at)?;
+        let pointer = named.get(at + "` at ".len()..)?;
+        let token = pointer.rsplit_once('/')?.1;
+        (crate::pointer::unescaped(token) == key).then_some(pointer)
+    })
 }
 
 fn json5_value(text: &str) -> Result<Value, String> {
@@ -494,9 +519,13 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
     }
 }
 
+/// What follows the pointer in a repeated key's refusal.
+const REPEATED_KEY_REASON: &str =
+    "; JSON readers disagree on which one wins, so toolshift refuses it";
+
 fn duplicate_key<E: de::Error>(at: &At<'_>, key: &str) -> E {
     E::custom(format!(
-        "duplicate key `{key}` at {}; JSON readers disagree on which one wins, so toolshift refuses it",
+        "duplicate key `{key}` at {}{REPEATED_KEY_REASON}",
         At::Key(at, key).pointer()
     ))
 }
@@ -613,6 +642,31 @@ mod tests {
                         message.ends_with(&format!("refuses it at {place}")),
                         "{message}"
                     )
+                }
+                other => panic!("expected a duplicate-key error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_repeated_jsonc_key_is_placed_where_it_first_repeats() {
+        for (text, place) in [
+            (
+                "{\n  name: 'x',\n  inputSchema: {},\n  name: 'y',\n}",
+                "at /name; JSON readers disagree on which one wins, so toolshift refuses it at line 4 column 3",
+            ),
+            (
+                "{\n  // a comment\n  \"name\": \"x\",\n  \"name\": \"y\",\n  \"name\": \"z\"\n}",
+                "at /name; JSON readers disagree on which one wins, so toolshift refuses it at line 4 column 3",
+            ),
+            (
+                "{\"x\": {\"a` at /b\": 1, /* c */ \"a` at /b\": 2}}",
+                "at /x/a` at ~1b; JSON readers disagree on which one wins, so toolshift refuses it at line 1 column 31",
+            ),
+        ] {
+            match parse(text) {
+                Err(SyntaxError::Json(message)) => {
+                    assert!(message.ends_with(place), "{message}")
                 }
                 other => panic!("expected a duplicate-key error, got {other:?}"),
             }
