@@ -128,30 +128,29 @@ pub fn read_parameters(
 /// Reads one value schema. A top-level `description` and `default` stay in `keywords`
 /// for the caller to take; a nested property's description is its own.
 pub fn read_value(schema: &Value, pointer: &str) -> Result<ValueSchema, DialectError> {
-    match schema {
-        Value::Object(object) => read_object(object.clone(), pointer),
-        other => Err(not_an_object_schema(other, pointer)),
-    }
+    read_object(schema_object(schema.clone(), pointer)?, pointer)
 }
 
-fn not_an_object_schema(schema: &Value, pointer: &str) -> DialectError {
+/// A schema's keywords: toolshift reads object schemas only, and says what it found
+/// instead.
+fn schema_object(schema: Value, pointer: &str) -> Result<Map<String, Value>, DialectError> {
     let found = match schema {
+        Value::Object(object) => return Ok(object),
         Value::Bool(_) => {
-            return DialectError::invalid(
+            return Err(DialectError::invalid(
                 pointer,
                 "toolshift reads object schemas only, not `true` or `false`",
-            )
+            ))
         }
         Value::Null => "null",
         Value::Number(_) => "a number",
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     };
-    DialectError::invalid(
+    Err(DialectError::invalid(
         pointer,
         format!("a schema is an object, and this is {found}; toolshift reads object schemas only"),
-    )
+    ))
 }
 
 /// `read_value` of a schema object the caller gives up: its properties are moved into
@@ -348,10 +347,7 @@ fn object_fields(
         .into_iter()
         .map(|(name, schema)| {
             let at = child(&base, &name);
-            let Value::Object(object) = schema else {
-                return Err(not_an_object_schema(&schema, &at));
-            };
-            let mut schema = read_object(object, &at)?;
+            let mut schema = read_object(schema_object(schema, &at)?, &at)?;
             schema.description = take_string(&mut schema.keywords, "description");
             tidy(&mut schema);
             Ok(Property { name, schema })
