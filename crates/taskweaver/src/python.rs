@@ -15,30 +15,68 @@ pub fn is_keyword(name: &str) -> bool {
     KEYWORDS.contains(&name)
 }
 
+/// Whether Python reads `name` as this very identifier (PEP 3131): a letter or `_`
+/// (`XID_Start`), then `XID_Continue` characters, no keyword. Python folds identifiers
+/// to NFKC as it reads them, so a name in another form would not be the name
+/// `inspect.signature` shows, and TaskWeaver matches the YAML's names against that.
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    matches!(chars.next(), Some(c) if c == '_' || unicode_ident::is_xid_start(c))
+        && chars.all(unicode_ident::is_xid_continue)
         && !KEYWORDS.contains(&name)
+        && unicode_normalization::is_nfkc(name)
 }
 
-/// `name` with every character outside `[A-Za-z0-9_]` replaced by `_`.
-pub fn underscored(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// The nearest identifier: other characters become `_`, a leading digit or a keyword gets one too.
+/// The nearest identifier, as Python would read it: the name in NFKC form, with every
+/// character an identifier cannot hold replaced by `_`, and a `_` before a leading
+/// character that cannot start one or after a keyword. `été` stays `été`.
 pub fn identifier(name: &str) -> String {
-    let mut ident = underscored(name);
-    if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name.nfkc().collect();
+    let kept = |c: char| c == '_' || unicode_ident::is_xid_continue(c);
+    nearest(
+        folded
+            .chars()
+            .map(|c| if kept(c) { c } else { '_' })
+            .collect(),
+    )
+}
+
+/// Why Python reads `name` as another identifier, where it does: `ﬁle` is read as
+/// `file`, and `été` spelled with combining accents as `été` composed, which looks the
+/// same and is another string.
+pub fn folding_reason(name: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name.nfkc().collect();
+    if folded == name || !is_identifier(&folded) {
+        return None;
+    }
+    let composed_alike = name.nfc().eq(folded.chars());
+    Some(match composed_alike {
+        true => format!("Python reads `{name}`, spelled with combining characters, composed"),
+        false => format!("Python reads `{name}` as `{folded}`"),
+    })
+}
+
+/// The nearest identifier of ASCII letters, digits and `_`: what a plugin's name must
+/// be (the schema's `^[a-zA-Z0-9_]+$`) and a configuration key is.
+pub fn ascii_identifier(name: &str) -> String {
+    let kept = |c: char| c == '_' || c.is_ascii_alphanumeric();
+    nearest(
+        name.chars()
+            .map(|c| if kept(c) { c } else { '_' })
+            .collect(),
+    )
+}
+
+/// `ident`, whose characters an identifier may hold, made one: `_` before a leading
+/// character that cannot start it (a digit, a combining mark) and after a keyword.
+fn nearest(mut ident: String) -> String {
+    let starts = ident
+        .chars()
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c));
+    if !starts {
         ident.insert(0, '_');
     }
     if KEYWORDS.contains(&ident.as_str()) {
@@ -265,5 +303,48 @@ mod tests {
         assert_eq!(identifier("2fa"), "_2fa");
         assert_eq!(identifier("class"), "class_");
         assert!(is_identifier("ok_name") && !is_identifier("lambda"));
+    }
+
+    #[test]
+    fn identifiers_are_python_3s_not_ascii_only() {
+        for name in ["été", "ville_départ", "日付", "_x", "match"] {
+            assert!(is_identifier(name), "{name}");
+            assert_eq!(identifier(name), name);
+        }
+        // Decomposed, and a ligature: Python reads both in their NFKC form.
+        assert!(!is_identifier("e\u{301}te\u{301}"));
+        assert_eq!(identifier("e\u{301}te\u{301}"), "été");
+        let ligature = folding_reason("ﬁle");
+        assert_eq!(ligature.as_deref(), Some("Python reads `ﬁle` as `file`"));
+        let decomposed = folding_reason("e\u{301}te\u{301}").unwrap_or_default();
+        assert!(decomposed.ends_with("spelled with combining characters, composed"));
+        assert_eq!(folding_reason("file"), None);
+        assert_eq!(identifier("ville départ"), "ville_départ");
+        assert_eq!(identifier("\u{301}a"), "_\u{301}a");
+        assert_eq!(identifier("²"), "_2");
+        // A plugin's name keeps to the schema's ASCII pattern.
+        assert_eq!(ascii_identifier("été"), "_t_");
+        for name in [
+            "",
+            "1",
+            "a-b",
+            "é\u{200d}",
+            "ﬁ",
+            "\u{301}",
+            "for",
+            "日付 2",
+            "x\u{30a}",
+        ] {
+            assert!(
+                is_identifier(&identifier(name)),
+                "{name:?} -> {:?}",
+                identifier(name)
+            );
+            let ascii = ascii_identifier(name);
+            assert!(
+                is_identifier(&ascii) && ascii.is_ascii(),
+                "{name:?} -> {ascii:?}"
+            );
+        }
     }
 }

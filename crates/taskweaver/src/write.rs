@@ -148,7 +148,7 @@ fn plugin_name(name: &str, losses: &mut Vec<Loss>) -> Result<String, DialectErro
     check_file_name(name)?;
     // The prompt shows the plugin as `def NAME(`, so the name must be a Python
     // identifier as well as match the schema's `^[a-zA-Z0-9_]+$`.
-    let sanitized = python::identifier(name);
+    let sanitized = python::ascii_identifier(name);
     if sanitized != name {
         losses.push(Loss::new(
             LossCode::NameSanitized,
@@ -202,6 +202,8 @@ fn parameter_names(tool: &Tool, losses: &mut Vec<Loss>) -> Vec<String> {
                 format!("`{original}` is a Python keyword")
             } else if python::is_identifier(original) {
                 format!("another parameter is already written as `{original}`")
+            } else if let Some(folded) = python::folding_reason(original) {
+                folded
             } else {
                 format!("`{original}` is not a Python identifier")
             };
@@ -607,7 +609,7 @@ fn authorization_setting(authorization: &Authorization) -> Option<(String, Strin
             let provider = oauth2.provider.as_deref().unwrap_or("oauth2");
             let key = format!(
                 "{}_access_token",
-                python::identifier(&provider.to_ascii_lowercase())
+                python::ascii_identifier(&provider.to_ascii_lowercase())
             );
             let mut detail = format!("an OAuth2 access token from provider `{provider}`");
             if let Some(authority) = &oauth2.authority {

@@ -1,0 +1,1 @@
+module.exports.runtime = { handler: async function ({}) { return "ok"; } };
