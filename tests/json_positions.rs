@@ -125,7 +125,7 @@ impl Reference<'_> {
             _ => {
                 while self
                     .peek()
-                    .is_some_and(|c| !matches!(c, ',' | '}' | ']') && !c.is_whitespace())
+                    .is_some_and(|c| !matches!(c, ',' | '}' | ']' | '/') && !c.is_whitespace())
                 {
                     self.advance();
                 }
@@ -140,23 +140,57 @@ impl Reference<'_> {
         while let Some(c) = self.peek() {
             self.advance();
             match c {
-                '\\' => {
-                    // The escape's meaning matters only for keys, which real files
-                    // rarely escape; keep the escaped character.
-                    if let Some(next) = self.peek() {
-                        text.push(match next {
-                            'n' => '\n',
-                            't' => '\t',
-                            other => other,
-                        });
-                        self.advance();
-                    }
-                }
+                '\\' => text.extend(self.escape()),
                 _ if c == quote => break,
                 _ => text.push(c),
             }
         }
         text
+    }
+
+    /// After a backslash: the character the escape stands for, as JSON and JSON5 read
+    /// it (`None` for a JSON5 line continuation).
+    fn escape(&mut self) -> Option<char> {
+        let next = self.peek()?;
+        self.advance();
+        match next {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'r' => Some('\r'),
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'v' => Some('\u{b}'),
+            '0' => Some('\0'),
+            'x' => self.hex(2).and_then(char::from_u32),
+            'u' => {
+                let unit = self.hex(4)?;
+                if (0xD800..0xDC00).contains(&unit) && self.peek() == Some('\\') {
+                    self.advance();
+                    self.advance();
+                    let low = self.hex(4)?;
+                    char::from_u32(0x10000 + (unit - 0xD800) * 0x400 + (low - 0xDC00))
+                } else {
+                    char::from_u32(unit)
+                }
+            }
+            '\n' | '\u{2028}' | '\u{2029}' => None,
+            '\r' => {
+                if self.peek() == Some('\n') {
+                    self.advance();
+                }
+                None
+            }
+            other => Some(other),
+        }
+    }
+
+    fn hex(&mut self, digits: usize) -> Option<u32> {
+        let mut value = 0;
+        for _ in 0..digits {
+            value = value * 16 + self.peek()?.to_digit(16)?;
+            self.advance();
+        }
+        Some(value)
     }
 
     fn object(&mut self, pointer: &str, depth: usize) {
@@ -268,6 +302,9 @@ fn document() -> impl Strategy<Value = String> {
         Just("un_q$"),
         Just("\"é\""),
         Just("\"k\\u0041\""),
+        Just("\"\\u00e9t\\u00e9\""),
+        Just("\"\\ud83d\\ude00 \\t\\/\\\"\""),
+        Just("'s\\'q\\x41'"),
         Just("\"0\""),
         Just("\"\""),
         Just("ключ"),
@@ -354,7 +391,34 @@ proptest! {
         if let Err(why) = agrees_when_asked(&text, &all, &wanted) {
             prop_assert!(false, "{}", why);
         }
+        // Every member the parser reads, its key's escapes decoded, has its place.
+        if let Ok((document, _)) = toolshift_syntax::parse(&text) {
+            let mut parsed = Vec::new();
+            every_pointer(&document, String::new(), &mut parsed);
+            for pointer in parsed {
+                prop_assert!(all.contains_key(&pointer), "{:?} unplaced in {:?}", pointer, text);
+            }
+        }
     }
+}
+
+/// Every pointer of `value`, below `at`.
+fn every_pointer(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    let children: Vec<(String, &serde_json::Value)> = match value {
+        serde_json::Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), v))
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (token, child) in children {
+        let pointer = toolshift_syntax::pointer::child(&at, &token);
+        every_pointer(child, pointer.clone(), out);
+        out.push(pointer);
+    }
+    out.push(at);
 }
 
 #[test]

@@ -687,18 +687,20 @@ impl Scanner<'_> {
         }
     }
 
-    /// A number, a literal or an unquoted JSON5 word.
+    /// A number, a literal or an unquoted JSON5 word. None holds a `/`, so one ends a
+    /// scalar: a comment may follow it with no space (`30// seconds`).
     fn scalar(&mut self) {
         while let Some(byte) = self.byte() {
-            if matches!(byte, b',' | b'}' | b']') || self.blank(byte) {
+            if matches!(byte, b',' | b'}' | b']' | b'/') || self.blank(byte) {
                 return;
             }
             self.advance();
         }
     }
 
-    /// A quoted string, its text added to `key` when `keep` is set. An escape keeps the
-    /// escaped character (`\n` and `\t` as the break and tab): keys are rarely escaped.
+    /// A quoted string, its text added to `key` when `keep` is set, its escapes read as
+    /// JSON and JSON5 read them: a key written by Python's `json.dumps` spells every
+    /// letter outside ASCII as `\uXXXX`, and must still find its pointer.
     fn string(&mut self, quote: u8, keep: bool) {
         self.index += 1;
         loop {
@@ -714,15 +716,9 @@ impl Scanner<'_> {
                 None => return,
                 Some(b'\\') => {
                     self.index += 1;
-                    if let Some(next) = self.peek() {
-                        if keep {
-                            self.key.push(match next {
-                                'n' => '\n',
-                                't' => '\t',
-                                other => other,
-                            });
-                        }
-                        self.advance();
+                    let escaped = self.escape();
+                    if keep {
+                        self.key.extend(escaped);
                     }
                 }
                 Some(b'\n') => {
@@ -737,6 +733,65 @@ impl Scanner<'_> {
                 }
             }
         }
+    }
+
+    /// The character an escape stands for, read past; `None` for a JSON5 line
+    /// continuation. A lone surrogate, which neither parser lets through, reads as U+FFFD.
+    fn escape(&mut self) -> Option<char> {
+        let next = self.peek()?;
+        self.advance();
+        let simple = match next {
+            'n' => '\n',
+            't' => '\t',
+            'r' => '\r',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'v' => '\u{b}',
+            '0' => '\0',
+            'x' => return self.hex(2).and_then(char::from_u32),
+            'u' => return Some(self.unicode_escape()),
+            '\n' | '\u{2028}' | '\u{2029}' => return None,
+            '\r' => {
+                if self.byte() == Some(b'\n') {
+                    self.advance();
+                }
+                return None;
+            }
+            other => other,
+        };
+        Some(simple)
+    }
+
+    /// After `\u`: its four hex digits, and a low surrogate's after a high one.
+    fn unicode_escape(&mut self) -> char {
+        let Some(unit) = self.hex(4) else {
+            return char::REPLACEMENT_CHARACTER;
+        };
+        if !(0xD800..0xDC00).contains(&unit) {
+            return char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER);
+        }
+        let escape_follows = self.text.as_bytes().get(self.index..self.index + 2) == Some(b"\\u");
+        let low = escape_follows.then(|| {
+            self.index += 2;
+            let low = self.hex(4).filter(|low| (0xDC00..0xE000).contains(low));
+            if low.is_none() {
+                self.index -= 2;
+            }
+            low
+        });
+        low.flatten()
+            .and_then(|low| char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
+            .unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+
+    /// `digits` hex digits, read past; `None`, and nothing read, where they are not.
+    fn hex(&mut self, digits: usize) -> Option<u32> {
+        let text = self.text.get(self.index..self.index + digits)?;
+        if !text.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+            return None;
+        }
+        self.index += digits;
+        u32::from_str_radix(text, 16).ok()
     }
 
     fn object(&mut self, depth: usize) {
