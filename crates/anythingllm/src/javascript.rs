@@ -60,24 +60,37 @@ fn is_reserved(name: &str) -> bool {
     )
 }
 
-/// A character an identifier may hold, after its first (which is no digit either).
+/// A character an identifier may hold after its first: JavaScript takes letters of any
+/// script (`ID_Continue`; `XID_Continue`, the part of it NFKC keeps, answers here).
 fn identifier_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '$'
+    match c.is_ascii() {
+        true => c.is_ascii_alphanumeric() || c == '_' || c == '$',
+        false => unicode_ident::is_xid_continue(c),
+    }
+}
+
+/// A character an identifier may start with: no digit, no combining mark.
+fn identifier_start(c: char) -> bool {
+    match c.is_ascii() {
+        true => c.is_ascii_alphabetic() || c == '_' || c == '$',
+        false => unicode_ident::is_xid_start(c),
+    }
 }
 
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    matches!(chars.next(), Some(c) if identifier_char(c) && !c.is_ascii_digit())
-        && chars.all(identifier_char)
-        && !is_reserved(name)
+    chars.next().is_some_and(identifier_start) && chars.all(identifier_char) && !is_reserved(name)
 }
 
 /// An identifier unlike any in `taken`, as close to `name` as the language allows:
 /// `name` itself, uncopied, where it is one already.
 fn local_name<'a>(name: &'a str, taken: &mut NameSet<'a>) -> Cow<'a, str> {
-    // Bytes, not characters, for the usual name: every allowed character is one ASCII
-    // byte, and no byte of any other character is one.
-    let mut local: Cow<'a, str> = if name.bytes().all(|b| identifier_char(char::from(b))) {
+    // Bytes, not characters, for the usual name: an ASCII name is read a byte a
+    // character.
+    let ascii_identifier_chars = name
+        .bytes()
+        .all(|b| b.is_ascii() && identifier_char(char::from(b)));
+    let mut local: Cow<'a, str> = if ascii_identifier_chars {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(
@@ -86,7 +99,7 @@ fn local_name<'a>(name: &'a str, taken: &mut NameSet<'a>) -> Cow<'a, str> {
                 .collect(),
         )
     };
-    if local.is_empty() || local.starts_with(|c: char| c.is_ascii_digit()) || is_reserved(&local) {
+    if !local.starts_with(identifier_start) || is_reserved(&local) {
         local.to_mut().insert(0, '_');
     }
     while taken.contains(&local) {
@@ -197,6 +210,18 @@ mod tests {
             text.contains(r#"const query_ = this.runtimeArgs["query"];"#),
             "{text}"
         );
+    }
+
+    #[test]
+    fn names_in_any_script_are_identifiers() {
+        let text = scaffold(
+            "x",
+            "from y",
+            &["été", "ville départ", "\u{301}a", "日付"],
+            &[],
+        );
+        let pattern = "({ été, \"ville départ\": ville_départ, \"\u{301}a\": _\u{301}a, 日付 })";
+        assert!(text.contains(pattern), "{text}");
     }
 
     #[test]
