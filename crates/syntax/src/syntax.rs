@@ -78,10 +78,8 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
             },
             Err(error) => {
                 let message = error.to_string();
-                if message.contains("duplicate key") {
-                    return Err(SyntaxError::Json(at_the_repeated_key(
-                        text, &error, message,
-                    )));
+                if let Some(refusal) = repeated_key_refusal(text, &message) {
+                    return Err(SyntaxError::Json(refusal));
                 }
                 message
             }
@@ -90,12 +88,12 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     check_depth(text)?;
     match json5_value(text) {
         Ok(value) => Ok((value, Syntax::Jsonc)),
-        // json5 read the text up to a key it repeats: that key is what is wrong, not
-        // the JSON5 syntax serde_json stopped at before it.
-        Err(lenient_error) if repeated_pointer(&lenient_error).is_some() => Err(SyntaxError::Json(
-            at_the_repeated_lenient_key(text, lenient_error),
-        )),
         Err(lenient_error) => {
+            // json5 read the text up to a key it repeats: that key is what is wrong, not
+            // the JSON5 syntax serde_json stopped at before it.
+            if let Some(refusal) = repeated_key_refusal(text, &lenient_error) {
+                return Err(SyntaxError::Json(refusal));
+            }
             // A plain-JSON file is better served by serde_json's message; a file that
             // uses comments would only get "unexpected /" from it.
             let uses_json5 = text.contains("//") || text.contains("/*");
@@ -108,55 +106,19 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     }
 }
 
-/// serde_json's refusal of a repeated key, placed at the key's opening quote: serde_json
-/// names its closing one, and a marker from there underlines `": "`.
-fn at_the_repeated_key(text: &str, error: &serde_json::Error, message: String) -> String {
-    let (line, column) = (error.line(), error.column());
-    let place = format!(" at line {line} column {column}");
-    let Some(refusal) = message.strip_suffix(&place) else {
-        return message;
-    };
-    let source: Vec<char> = text
-        .lines()
-        .nth(line.saturating_sub(1))
-        .unwrap_or_default()
-        .chars()
-        .collect();
-    let closing = column.saturating_sub(1);
-    let Some(before) = source
-        .get(..closing)
-        .filter(|_| source.get(closing) == Some(&'"'))
-    else {
-        return message;
-    };
-    // The quote before it that no backslash escapes opens the key.
-    let escaped = |at: usize| {
-        let run = before.get(..at).unwrap_or_default();
-        run.iter().rev().take_while(|c| **c == '\\').count() % 2 == 1
-    };
-    let opening = before
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|&(at, c)| *c == '"' && !escaped(at));
-    match opening {
-        Some((at, _)) => format!("{refusal} at line {line} column {}", at + 1),
-        None => message,
-    }
-}
-
-/// json5's refusal of a repeated key (in JSONC or JSON5), placed at the key where it
-/// repeats: json5 names the start of the object that holds it.
-fn at_the_repeated_lenient_key(text: &str, message: String) -> String {
-    let placed = repeated_pointer(&message).and_then(|pointer| {
-        let at = crate::position::repeated_key_position(text, pointer)?;
+/// A repeated key's refusal, placed at the key where it first repeats; `None` for any
+/// other message. serde_json names the key's closing quote and json5 the start of the
+/// object that holds it; the locator finds the key itself, for both.
+fn repeated_key_refusal(text: &str, message: &str) -> Option<String> {
+    let pointer = repeated_pointer(message)?;
+    let placed = crate::position::repeated_key_position(text, pointer).and_then(|at| {
         let (refusal, _) = message.rsplit_once(" at line ")?;
         Some(format!(
             "{refusal} at line {} column {}",
             at.line, at.column
         ))
     });
-    placed.unwrap_or(message)
+    Some(placed.unwrap_or_else(|| message.to_owned()))
 }
 
 /// The pointer `duplicate_key` names: `duplicate key `K` at P; ...`, where P ends with
@@ -635,6 +597,11 @@ mod tests {
                 "line 3 column 3",
             ),
             (r#"{"a\"b": 1, "a\"b": 2}"#, "line 1 column 13"),
+            // A space before the colon, and letters of several bytes before the key:
+            // serde_json's column counts bytes from the closing quote.
+            ("{\n  \"a\" : 1,\n  \"a\" : 2\n}", "line 3 column 3"),
+            ("{\"日付\":1, \"日付\" : 1}", "line 1 column 10"),
+            (r#"{"é": 1, "\u00e9": 2}"#, "line 1 column 10"),
         ] {
             match parse(text) {
                 Err(SyntaxError::Json(message)) => {
