@@ -55,24 +55,33 @@ pub fn load(input: &Path) -> Result<LoadedInput, String> {
     if input.as_os_str() == "-" {
         let text = read_limited(std::io::stdin().lock())
             .map_err(|unread| unread.message("cannot read standard input: "))?;
-        return parsed(path_text(input), None, text);
+        return parsed(path_text(input), None, text, Reading::Named);
     }
-    load_opened(input, std::fs::File::open(input))
+    load_opened(input, std::fs::File::open(input), Reading::Named)
+}
+
+/// How an input came to be read: named by the user, or found by a walk of a folder,
+/// which passes by the files that hold no manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Named,
+    Walked,
 }
 
 /// `load` for a manifest file a walk listed in `folder`: opened in that folder, and
 /// refused, not followed, where a link has taken its place since the folder was listed,
 /// or another folder has taken the folder's.
 pub fn load_walked(file: &Path, folder: Option<FolderId>) -> Result<LoadedInput, String> {
-    load_opened(file, open_listed(file, folder))
+    load_opened(file, open_listed(file, folder), Reading::Walked)
 }
 
 fn load_opened(
     input: &Path,
     opened: std::io::Result<std::fs::File>,
+    reading: Reading,
 ) -> Result<LoadedInput, String> {
     let (manifest, text) = read_opened(input, opened)?;
-    loaded(input, &manifest, text)
+    loaded(input, &manifest, text, reading)
 }
 
 /// The manifest a file or folder given by path holds, and its text, unparsed: for a
@@ -117,14 +126,19 @@ pub fn load_skill_folder(
             .map_err(|error| format!("cannot read: {error}"))?;
     }
     let (manifest, text) = folder_manifest(folder)?;
-    loaded(folder, &manifest, text)
+    loaded(folder, &manifest, text, Reading::Named)
 }
 
 /// An input read from `manifest` (the input itself, or a skill folder's manifest),
 /// shown as the input and with the manifest's folder for what it names beside it.
-fn loaded(input: &Path, manifest: &Path, text: String) -> Result<LoadedInput, String> {
+fn loaded(
+    input: &Path,
+    manifest: &Path,
+    text: String,
+    reading: Reading,
+) -> Result<LoadedInput, String> {
     let dir = crate::paths::parent_of(manifest).map(Path::to_path_buf);
-    let mut loaded = parsed(path_text(input), dir, text)?;
+    let mut loaded = parsed(path_text(input), dir, text, reading)?;
     if input != manifest {
         loaded.manifest = Some(path_text(manifest));
     }
@@ -230,8 +244,21 @@ fn read_limited(reader: impl Read) -> Result<String, Unread> {
     })
 }
 
-fn parsed(display: String, dir: Option<PathBuf>, text: String) -> Result<LoadedInput, String> {
-    let (document, syntax) = syntax::parse(&text).map_err(|e| e.to_string())?;
+fn parsed(
+    display: String,
+    dir: Option<PathBuf>,
+    text: String,
+    reading: Reading,
+) -> Result<LoadedInput, String> {
+    let (document, syntax) = match syntax::parse(&text) {
+        Ok(parsed) => parsed,
+        // A walk passes by a file of comments alone, as it passes by any file no dialect
+        // claims (`registry::detect_none`); named, it is refused with the reason.
+        Err(syntax::SyntaxError::OnlyComments) if reading == Reading::Walked => {
+            (serde_json::Value::Null, syntax::Syntax::Json)
+        }
+        Err(error) => return Err(error.to_string()),
+    };
     Ok(LoadedInput {
         display,
         dir,

@@ -200,6 +200,12 @@ def test_a_file_that_ends_early_is_placed_at_the_end_of_its_last_line():
     assert "at line 3 column 36" in str(raised.value)
 
 
+@pytest.mark.parametrize("text", ["// tools go here\n", "# tools go here\n"])
+def test_comments_alone_are_no_manifest(text):
+    with pytest.raises(toolshift.SyntaxError, match="holds only comments"):
+        toolshift.convert(text, to="openai")
+
+
 def test_a_refusal_names_the_field():
     v2 = {"name": "Add", "toolkit": {"name": "Math", "version": "1.0.0"},
           "inputs": {"parameters": [{"name": "a", "required": True,

@@ -45,6 +45,8 @@ pub enum SyntaxError {
     NonFiniteNumber { pointer: String, number: String },
     #[error("the document is empty")]
     Empty,
+    #[error("the document holds only comments, no value")]
+    OnlyComments,
 }
 
 /// Parses a manifest as JSON, JSON with comments, or YAML, in that order of preference.
@@ -56,8 +58,47 @@ pub fn parse(text: &str) -> Result<(Value, Syntax), SyntaxError> {
     if looks_like_json(text) {
         parse_json_family(text)
     } else {
-        parse_yaml(text).map(|value| (value, Syntax::Yaml))
+        match parse_yaml(text)? {
+            // A YAML stream of comments reads as `null`; no manifest is written so.
+            Value::Null if yaml_holds_only_comments(text) => Err(SyntaxError::OnlyComments),
+            value => Ok((value, Syntax::Yaml)),
+        }
     }
+}
+
+/// Whether every line is blank, a comment, or a document marker (`---`, `...`).
+fn yaml_holds_only_comments(text: &str) -> bool {
+    text.lines().all(|line| {
+        let line = line.trim();
+        let bare = ["---", "..."]
+            .iter()
+            .find_map(|marker| line.strip_prefix(marker))
+            .unwrap_or(line)
+            .trim_start();
+        bare.is_empty() || bare.starts_with('#')
+    })
+}
+
+/// Whether the text is white space and `//` or `/* */` comments only.
+fn json_holds_only_comments(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        rest = if let Some(after) = rest.strip_prefix("//") {
+            // A line comment ends where json5 ends a line.
+            let line_end = ['\n', '\r', '\u{2028}', '\u{2029}'];
+            after.split_once(line_end).map_or("", |(_, next)| next)
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            match after.split_once("*/") {
+                Some((_, next)) => next,
+                // An unclosed comment is a syntax error json5 reports.
+                None => return false,
+            }
+        } else {
+            return false;
+        }
+        .trim_start();
+    }
+    true
 }
 
 fn looks_like_json(text: &str) -> bool {
@@ -86,6 +127,9 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
         }
     };
     check_depth(text)?;
+    if json_holds_only_comments(text) {
+        return Err(SyntaxError::OnlyComments);
+    }
     match json5_value(text) {
         Ok(value) => Ok((value, Syntax::Jsonc)),
         Err(lenient_error) => {
@@ -724,5 +768,23 @@ mod tests {
     #[test]
     fn empty_input_is_an_error() {
         assert_eq!(parse("  \n"), Err(SyntaxError::Empty));
+    }
+
+    #[test]
+    fn comments_alone_are_no_document() {
+        for text in [
+            "// nothing yet\n",
+            "// a\r// b",
+            "/* a\n b */ // c",
+            "# nothing yet\n",
+            "---\n# c\n...\n",
+            "--- # c\n",
+        ] {
+            assert_eq!(parse(text), Err(SyntaxError::OnlyComments), "{text:?}");
+        }
+        assert!(matches!(parse("/* open"), Err(SyntaxError::Json(_))));
+        assert_eq!(parse("~\n").map(|p| p.0), Ok(Value::Null));
+        assert_eq!(parse("# c\nnull\n").map(|p| p.0), Ok(Value::Null));
+        assert_eq!(parse("// c\n{}").map(|p| p.0), Ok(json!({})));
     }
 }
