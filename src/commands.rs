@@ -75,7 +75,20 @@ fn detect(files: &[std::path::PathBuf]) -> ExitCode {
                 }
             }
         }
-        match loaded.and_then(|loaded| registry::detect(&loaded.document)) {
+        let loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                // Unreadable, as `validate` and `convert` show it: at its place in the file.
+                failed = true;
+                let manifest = validate::manifest_of(&item);
+                eprintln!(
+                    "{}",
+                    validate::unreadable(&manifest.display().to_string(), &manifest, &error)
+                );
+                continue;
+            }
+        };
+        match registry::detect(&loaded.document) {
             Ok(dialect) => {
                 let _ = writeln!(out, "{}\t{}", file.display(), dialect.id());
             }

@@ -36,12 +36,7 @@ pub fn validate(
     let mut out = stdout.lock();
     let mut checked = 0usize;
     for crate::walk::Found { item, .. } in crate::walk::Walker::new(paths) {
-        // A skill folder's diagnostics point into its manifest, a file an editor opens.
-        let manifest = if item.skill_folder || item.path.is_dir() {
-            item.path.join(crate::walk::SKILL_MANIFEST)
-        } else {
-            item.path.to_path_buf()
-        };
+        let manifest = manifest_of(&item);
         let shown = manifest.display().to_string();
         let loaded = crate::batch::load_item(&item);
         // In a walked folder, a file no dialect claims is passed over, not checked.
@@ -126,9 +121,19 @@ fn judge(
     })
 }
 
+/// The file an item's diagnostics point into: a skill folder's manifest, a file an
+/// editor opens, or the item itself.
+pub(crate) fn manifest_of(item: &crate::walk::Item) -> std::path::PathBuf {
+    if item.skill_folder || item.path.is_dir() {
+        item.path.join(crate::walk::SKILL_MANIFEST)
+    } else {
+        item.path.to_path_buf()
+    }
+}
+
 /// Why a file could not be read, at its place in it where the parser names one, as a
 /// failed conversion shows it.
-fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
+pub(crate) fn unreadable(shown: &str, path: &std::path::Path, error: &str) -> String {
     // Only a message that names a place is worth reading the file again for.
     let placed = crate::batch_report::error_position(error).and_then(|_| {
         let text = std::fs::read_to_string(path).ok()?;
