@@ -455,12 +455,11 @@ pub fn error_position(message: &str) -> Option<(usize, usize)> {
 /// end of the file as a place after its last line (serde_json as column 0 of the line
 /// after the last newline, libyaml as a line past the last). No editor opens that, and
 /// SARIF refuses a column 0; the end of the last line holding text is where the file
-/// stops short.
+/// stops short. A column past the end of its line is the line's end.
 fn error_place(message: &str, text: &str) -> Option<(usize, usize)> {
     let (line, column) = error_position(message)?;
-    let exists = column > 0 && text.lines().nth(line - 1).is_some();
-    if exists {
-        return Some((line, column));
+    if let Some(source) = text.lines().nth(line - 1).filter(|_| column > 0) {
+        return Some((line, column.min(source.chars().count() + 1)));
     }
     // Column 0 names the start of `line`, before any of its text: the line before ends
     // there.
@@ -640,5 +639,12 @@ mod tests {
         assert_eq!(place, Some((2, 27)));
         assert_eq!(placed_error(&message, text).0, message);
         assert_eq!(error_place("no place named", "{}"), None);
+    }
+
+    #[test]
+    fn a_column_past_the_end_of_its_line_is_the_lines_end() {
+        let (restated, place) = placed_error("bad at line 1 column 70", "é: [\nb\n");
+        assert_eq!(place, Some((1, 5)));
+        assert_eq!(restated, "bad at line 1 column 5");
     }
 }

@@ -10,6 +10,7 @@ mod flow_depth;
 mod form;
 pub mod in_document;
 pub mod json_text;
+mod line_ends;
 pub mod pointer;
 pub mod position;
 mod reuse;

@@ -6,6 +6,7 @@
 
 use crate::block_yaml::is_item;
 use crate::form::{Syntax, MAX_DEPTH};
+use crate::line_ends::{Reader, Renumbering};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A line and column, both from 1.
@@ -900,6 +901,7 @@ fn yaml_positions(text: &str, mut found: Found<'_>) -> BTreeMap<String, Position
         Sequence(String, usize),
     }
     let mut stack: Vec<Frame> = Vec::new();
+    let renumbering = Renumbering::of(text, Reader::Saphyr);
     for event in Parser::new_from_str(text) {
         if found.done() {
             break;
@@ -907,10 +909,8 @@ fn yaml_positions(text: &str, mut found: Found<'_>) -> BTreeMap<String, Position
         let Ok((event, span)) = event else {
             break;
         };
-        let at = Position {
-            line: span.start.line(),
-            column: span.start.col() + 1,
-        };
+        let (line, column) = renumbering.place(span.start.line(), span.start.col() + 1);
+        let at = Position { line, column };
         // The pointer of the node this event starts; `None` for a mapping's key.
         let place = match stack.last_mut() {
             None => Some(String::new()),

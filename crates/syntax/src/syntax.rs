@@ -5,6 +5,7 @@
 //! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
 //! yaml_serde drops tags. Everything here refuses those cases with a located error.
 
+use crate::line_ends::{Reader, Renumbering};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
@@ -184,7 +185,7 @@ fn json5_value(text: &str) -> Result<Value, String> {
     let mut deserializer = json5::Deserializer::from_str(text);
     ValueSeed::root()
         .deserialize(&mut deserializer)
-        .map_err(|e| e.to_string())
+        .map_err(|e| renumbered_message(text, e.to_string(), Reader::Json5))
 }
 
 /// Measures bracket nesting, skipping strings and comments, without recursion.
@@ -286,9 +287,10 @@ fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
             && (CORE_SCALAR_TAGS.contains(&tag.suffix.as_str())
                 || matches!(tag.suffix.as_str(), "seq" | "map"));
         if !harmless {
+            let (line, column) = saphyr_place(text, &span.start);
             return Err(SyntaxError::YamlTag {
-                line: span.start.line(),
-                column: span.start.col() + 1,
+                line,
+                column,
                 tag: if tag.is_yaml_core_schema() {
                     format!("!!{}", tag.suffix)
                 } else {
@@ -304,7 +306,7 @@ fn refuse_tags(text: &str) -> Result<(), SyntaxError> {
 /// the start of the mapping at best, and no place at all in the top-level one.
 fn yaml_error(text: &str, message: String) -> SyntaxError {
     let Some((line, column)) = repeated_key_place(text, &message) else {
-        return SyntaxError::Yaml(message);
+        return SyntaxError::Yaml(renumbered_message(text, message, Reader::Libyaml));
     };
     let refusal = message.split(" at line ").next().unwrap_or(&message);
     SyntaxError::Yaml(format!("{refusal} at line {line} column {column}"))
@@ -333,7 +335,7 @@ fn repeated_key_place(text: &str, message: &str) -> Option<(usize, usize)> {
             if let (true, Event::Scalar(key, ..)) = (is_key, &event) {
                 let named = message.contains(&format!("duplicate entry with key {key:?}"));
                 if !keys.insert(key.to_string()) && named {
-                    return Some((span.start.line(), span.start.col() + 1));
+                    return Some(saphyr_place(text, &span.start));
                 }
             }
         }
@@ -347,6 +349,50 @@ fn repeated_key_place(text: &str, message: &str) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// A place saphyr-parser names (its line from 1, its column from 0), from 1 on
+/// toolshift's lines.
+fn saphyr_place(text: &str, marker: &saphyr_parser::Marker) -> (usize, usize) {
+    Renumbering::of(text, Reader::Saphyr).place(marker.line(), marker.col() + 1)
+}
+
+/// A parser's message with each place it names (yaml_serde's `line 14 column 70`, and
+/// the `while scanning ... at line 9 column 1` after it) on toolshift's lines.
+fn renumbered_message(text: &str, message: String, reader: Reader) -> String {
+    if !message.contains("line ") {
+        return message;
+    }
+    let renumbering = Renumbering::of(text, reader);
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    while let Some((before, named)) = rest.split_once("line ") {
+        out.push_str(before);
+        let Some((line, column, after)) = line_and_column(named) else {
+            out.push_str("line ");
+            rest = named;
+            continue;
+        };
+        let (line, column) = renumbering.place(line, column);
+        out.push_str(&format!("line {line} column {column}"));
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `L column C` at the start of `text`, and what follows it.
+fn line_and_column(text: &str) -> Option<(usize, usize, &str)> {
+    let digits = |text: &str| {
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len())
+    };
+    let line_end = digits(text);
+    let line = text.get(..line_end)?.parse().ok()?;
+    let rest = text.get(line_end..)?.strip_prefix(" column ")?;
+    let column_end = digits(rest);
+    let column = rest.get(..column_end)?.parse().ok()?;
+    Some((line, column, rest.get(column_end..)?))
 }
 
 fn yaml_to_json(yaml: serde_yaml::Value, at: At<'_>) -> Result<Value, SyntaxError> {
@@ -768,6 +814,41 @@ mod tests {
     #[test]
     fn empty_input_is_an_error() {
         assert_eq!(parse("  \n"), Err(SyntaxError::Empty));
+    }
+
+    #[test]
+    fn yaml_places_after_a_lone_return_are_on_lines_of_ours() {
+        // The YAML readers end a line at `\r`; toolshift, as `str::lines` and the
+        // report's snippets, does not: `b: [` is on line 1 of ours, from column 6.
+        // libyaml names the end of the text as line 4 of its own, 3 of ours.
+        let error = parse("a: 1\rb: [\nc").err();
+        let Some(SyntaxError::Yaml(message)) = &error else {
+            panic!("{error:?}");
+        };
+        assert_eq!(
+            message,
+            "did not find expected ',' or ']' at line 3 column 1, \
+             while parsing a flow sequence at line 1 column 9"
+        );
+        let error = parse("/* c */\r{\"a\": 1,, }").err();
+        assert_eq!(
+            error,
+            Some(SyntaxError::Json(
+                "expected identifier at line 1 column 17".into()
+            ))
+        );
+        let error = parse("a: 1\rb: !x c\n").err();
+        assert!(
+            matches!(
+                error,
+                Some(SyntaxError::YamlTag {
+                    line: 1,
+                    column: 9,
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
     }
 
     #[test]
