@@ -2,8 +2,9 @@
 //!
 //! Real files carry comments and trailing commas (JSONC, JSON5) or are YAML. The
 //! parsing crates have traps (see `LIBRARY-NOTES.md`): json5 overflows the stack on
-//! deep nesting, serde_json and json5 silently keep the last of duplicate keys, and
-//! yaml_serde drops tags. Everything here refuses those cases with a located error.
+//! deep nesting, serde_json and json5 silently keep the last of duplicate keys, json5's
+//! `Deserializer` drops what follows the first value, and yaml_serde drops tags.
+//! Everything here refuses those cases with a located error.
 
 use crate::line_ends::{Reader, Renumbering};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -181,11 +182,24 @@ fn repeated_pointer(message: &str) -> Option<&str> {
     })
 }
 
+/// The whole text as one JSON5 value. `json5::from_str` refuses what follows the
+/// value; its `Deserializer` alone stops after it, and a second tool in the file (JSON
+/// Lines, two documents pasted together) was dropped unseen.
 fn json5_value(text: &str) -> Result<Value, String> {
-    let mut deserializer = json5::Deserializer::from_str(text);
-    ValueSeed::root()
-        .deserialize(&mut deserializer)
+    json5::from_str::<WholeDocument>(text)
+        .map(|whole| whole.0)
         .map_err(|e| renumbered_message(text, e.to_string(), Reader::Json5))
+}
+
+/// A document read by `ValueSeed`, for a reader that takes a type, not a seed.
+struct WholeDocument(Value);
+
+impl<'de> de::Deserialize<'de> for WholeDocument {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        ValueSeed::root()
+            .deserialize(deserializer)
+            .map(WholeDocument)
+    }
 }
 
 /// Measures bracket nesting, skipping strings and comments, without recursion.
@@ -849,6 +863,24 @@ mod tests {
             ),
             "{error:?}"
         );
+    }
+
+    #[test]
+    fn a_second_document_after_the_first_is_refused() {
+        for text in [
+            "{\"name\": \"a\"} // c\n{\"name\": \"b\"}\n",
+            "{name: 'a'} // c\n{name: 'b'}\n",
+        ] {
+            let error = parse(text).err();
+            assert_eq!(
+                error,
+                Some(SyntaxError::Json(
+                    "trailing characters at line 2 column 1".into()
+                )),
+                "{text:?}"
+            );
+        }
+        assert!(parse("{\"a\": 1} // c\n/* d */\n").is_ok());
     }
 
     #[test]
