@@ -117,14 +117,13 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
         match ValueSeed::root().deserialize(&mut deserializer) {
             Ok(value) => match deserializer.end() {
                 Ok(()) => return Ok((value, Syntax::Json)),
-                Err(error) => error.to_string(),
+                Err(error) => in_characters(text, &error),
             },
             Err(error) => {
-                let message = error.to_string();
-                if let Some(refusal) = repeated_key_refusal(text, &message) {
+                if let Some(refusal) = repeated_key_refusal(text, &error.to_string()) {
                     return Err(SyntaxError::Json(refusal));
                 }
-                message
+                in_characters(text, &error)
             }
         }
     };
@@ -149,6 +148,27 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
                 strict_error
             }))
         }
+    }
+}
+
+/// serde_json's message, with its column counted in characters, as json5's, libyaml's
+/// and toolshift's are: serde_json counts bytes, a column too far for every `é` before.
+fn in_characters(text: &str, error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let (line, column) = (error.line(), error.column());
+    let Some(source) = line.checked_sub(1).and_then(|i| text.split('\n').nth(i)) else {
+        return message;
+    };
+    let bytes = source.as_bytes();
+    let before = bytes.get(..column.saturating_sub(1)).unwrap_or(bytes);
+    // A character is the byte that starts it; continuation bytes are `10xxxxxx`.
+    let characters = before.iter().filter(|&&byte| byte & 0xC0 != 0x80).count() + 1;
+    let named = format!(" at line {line} column {column}");
+    match message.strip_suffix(&named) {
+        Some(said) if column > 0 && characters != column => {
+            format!("{said} at line {line} column {characters}")
+        }
+        _ => message,
     }
 }
 
@@ -862,6 +882,25 @@ mod tests {
                 })
             ),
             "{error:?}"
+        );
+    }
+
+    #[test]
+    fn a_json_error_column_counts_characters() {
+        let error = parse("{\"été\": }").err();
+        assert_eq!(
+            error,
+            Some(SyntaxError::Json(
+                "expected value at line 1 column 9".into()
+            ))
+        );
+        // `日` and `付` are three bytes each; the `3` is character 10, byte 14.
+        let error = parse("[\n{\"日付\": 2 3}]").err();
+        assert_eq!(
+            error,
+            Some(SyntaxError::Json(
+                "expected `,` or `}` at line 2 column 10".into()
+            ))
         );
     }
 
