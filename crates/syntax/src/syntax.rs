@@ -140,8 +140,12 @@ fn parse_json_family(text: &str) -> Result<(Value, Syntax), SyntaxError> {
                 return Err(SyntaxError::Json(refusal));
             }
             // A plain-JSON file is better served by serde_json's message; a file that
-            // uses comments would only get "unexpected /" from it.
-            let uses_json5 = text.contains("//") || text.contains("/*");
+            // uses comments would only get "unexpected /" from it, and one whose JSON5
+            // (an unquoted key) stopped serde_json before the fault json5 reached would
+            // be sent to that key.
+            let uses_json5 = text.contains("//")
+                || text.contains("/*")
+                || named_place(&lenient_error) > named_place(&strict_error);
             Err(SyntaxError::Json(if uses_json5 {
                 lenient_error
             } else {
@@ -413,6 +417,12 @@ fn renumbered_message(text: &str, message: String, reader: Reader) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The place a parser's message names last (`... at line L column C`).
+fn named_place(message: &str) -> Option<(usize, usize)> {
+    let (_, named) = message.rsplit_once(" at line ")?;
+    line_and_column(named).map(|(line, column, _)| (line, column))
 }
 
 /// `L column C` at the start of `text`, and what follows it.
@@ -900,6 +910,26 @@ mod tests {
             error,
             Some(SyntaxError::Json(
                 "expected `,` or `}` at line 2 column 10".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn json5_without_comments_is_placed_where_json5_stops() {
+        // serde_json stops at the unquoted key, which JSON5 allows; json5 reads on to
+        // the value that is missing.
+        let error = parse("{name: 'a',\n b: }").err();
+        assert_eq!(
+            error,
+            Some(SyntaxError::Json(
+                "expected value at line 2 column 5".into()
+            ))
+        );
+        let error = parse("{\"name\": }").err();
+        assert_eq!(
+            error,
+            Some(SyntaxError::Json(
+                "expected value at line 1 column 10".into()
             ))
         );
     }
