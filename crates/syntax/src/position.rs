@@ -587,7 +587,10 @@ impl Scanner<'_> {
         match byte {
             b' ' | b'\n' | b'\t' | b'\r' | 0x0b | 0x0c => true,
             _ if byte.is_ascii() => false,
-            _ => self.peek().is_some_and(char::is_whitespace),
+            // json5 also reads a byte order mark inside the text as whitespace.
+            _ => self
+                .peek()
+                .is_some_and(|c| c.is_whitespace() || c == '\u{feff}'),
         }
     }
 
@@ -872,6 +875,7 @@ impl Scanner<'_> {
                 Some(b',') => self.index += 1,
                 Some(_) => {
                     let parent = self.path.len();
+                    let before = self.index;
                     let mut digits = [0; 20];
                     self.path.push('/');
                     self.path.push_str(crate::text::decimal(index, &mut digits));
@@ -881,6 +885,11 @@ impl Scanner<'_> {
                         self.skip_value();
                     }
                     self.path.truncate(parent);
+                    // A byte no value starts with (a stray `}` in a text the parser
+                    // refused further on) is passed, not read again as a next item.
+                    if self.index == before {
+                        self.advance();
+                    }
                     index += 1;
                     if self.found.done() {
                         return;
@@ -978,6 +987,21 @@ mod tests {
             assert_eq!(byte_after(text, b':', b' '), text.find(": "), "{text:?}");
             assert_eq!(byte_after(text, b' ', b'#'), text.find(" #"), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_text_broken_after_a_repeated_key_is_read_to_its_end() {
+        // json5 refuses the repeated `b` before it reaches the junk after it; placing
+        // `b` reads on past the stray `}` and `/` in the array, once each.
+        let text = "{\"a\": [1, } / ], \"b\": 1, \"b\": 2, \"c\": [}}}/]";
+        assert_eq!(repeated_key_position(text, "/b"), at(1, 26));
+        assert_eq!(repeated_key_position("[}}}", "/b"), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_inside_the_text_is_blank() {
+        let found = positions("{\"a\": [\u{feff}1]}", Syntax::Jsonc);
+        assert_eq!(found.get("/a/0").copied(), at(1, 9));
     }
 
     #[test]
